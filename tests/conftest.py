@@ -1,0 +1,28 @@
+"""Shared fixtures: every test runs with its own REFEREE_HOME, so nothing touches a real cache."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rulesdb" / "data"
+
+
+@pytest.fixture(autouse=True)
+def referee_home(tmp_path_factory, monkeypatch) -> Path:
+    home = tmp_path_factory.mktemp("referee-home")
+    monkeypatch.setenv("REFEREE_HOME", str(home))
+    monkeypatch.delenv("REFEREE_GAME", raising=False)
+    return home
+
+
+@pytest.fixture(scope="session")
+def rules_db(tmp_path_factory):
+    """The real rules database, built once from the bundled documents into a real SQLite file."""
+    from rulesdb.build import build_database, bundled_sources
+    from rulesdb.store import RulesDB
+
+    path = tmp_path_factory.mktemp("rules") / "rules.sqlite"
+    build_database(bundled_sources(), path)
+    return RulesDB(path)
