@@ -1,0 +1,296 @@
+"""Read side of the rules database: plain sqlite3, opened on every command, so it stays light.
+
+`open_rules()` finds the database for the current rule documents (bundled + added by the user)
+in the user cache, building it when it is missing, stale or unreadable.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+from rulesdb.errors import AmbiguousKey, RulesError, UnknownKey
+from rulesdb.model import Reference, SectionView, Statement, key_of
+
+__all__ = ["RulesDB", "open_rules", "cache_dir", "data_dir", "user_sources", "add_document"]
+
+
+def _home() -> Path | None:
+    home = os.environ.get("REFEREE_HOME")
+    return Path(home) if home else None
+
+
+def cache_dir() -> Path:
+    """Where the rules database and its search index live (a cache: rebuilt when lost)."""
+    home = _home()
+    if home:
+        return home / "cache"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("referee"))
+
+
+def data_dir() -> Path:
+    """Where the user's own files live: added rule documents, games."""
+    home = _home()
+    if home:
+        return home / "data"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("referee"))
+
+
+def user_sources() -> list[Path]:
+    return sorted((data_dir() / "rules").glob("*.txt"))
+
+
+def open_rules() -> "RulesDB":
+    """The rules database for the bundled documents plus the user's added ones."""
+    from rulesdb.build import build_database, bundled_sources, content_hash
+
+    sources = bundled_sources() + user_sources()
+    version = content_hash(sources)
+    path = cache_dir() / f"rules-{version[:16]}.sqlite"
+    if path.exists():
+        try:
+            db = RulesDB(path)
+            if db.content_hash == version:
+                return db
+        except (sqlite3.DatabaseError, RulesError):
+            pass  # corrupt or foreign: rebuilt below
+    build_database(sources, path)
+    _remove_stale(path)
+    return RulesDB(path)
+
+
+def add_document(file: Path) -> "RulesDB":
+    """Ingest another rule document: checked by a full build first, so a bad file changes nothing."""
+    import hashlib
+    import shutil
+
+    from rulesdb.build import build_database, bundled_sources, content_hash
+
+    file = Path(file)
+    rules_dir = data_dir() / "rules"
+    data = file.read_bytes() if file.is_file() else b""
+    stored = rules_dir / f"{file.stem}-{hashlib.sha256(data).hexdigest()[:8]}.txt"
+    sources = bundled_sources() + [p for p in user_sources() if p != stored] + [file]
+    version = content_hash(sources)
+    path = cache_dir() / f"rules-{version[:16]}.sqlite"
+    build_database(sources, path)  # raises SourceError before anything is kept
+    rules_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(file, stored)
+    _remove_stale(path)
+    return RulesDB(path)
+
+
+def _remove_stale(current: Path) -> None:
+    for old in current.parent.glob("rules-*.sqlite"):
+        if old != current:
+            try:
+                old.unlink()
+            except OSError:
+                pass  # another process may hold it; it is only a cache
+
+
+class RulesDB:
+    """Read-only access to one built rules database."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise RulesError(f"no rules database at {self.path}")
+        self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        meta = dict(self._db.execute("select key, value from meta").fetchall())
+        self.content_hash: str = meta["content_hash"]
+        self.built_at: str = meta.get("built_at", "")
+        self._sections: list[tuple[str, str, str]] | None = None
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _rows(self, sql: str, *params) -> list[sqlite3.Row]:
+        return self._db.execute(sql, params).fetchall()
+
+    # --- documents ---------------------------------------------------------------------------
+
+    def documents(self) -> list[dict]:
+        rows = self._rows(
+            "select d.*, (select count(*) from sections s where s.doc_id = d.doc_id) as section_count,"
+            " (select group_concat(file, ', ') from sources f where f.doc_id = d.doc_id) as files"
+            " from documents d order by d.doc_id"
+        )
+        return [dict(row) for row in rows]
+
+    def missing_documents(self) -> list[str]:
+        """Documents the loaded rules refer to that are not loaded."""
+        rows = self._rows(
+            "select distinct to_doc from refs where to_doc is not null"
+            " and to_doc not in (select doc_id from documents) order by to_doc"
+        )
+        return [row[0] for row in rows]
+
+    def document_title(self, doc_id: str) -> str:
+        row = self._rows("select title from known_documents where doc_id = ?", doc_id)
+        return row[0][0] if row and row[0][0] else doc_id
+
+    # --- sections ----------------------------------------------------------------------------
+
+    def sections(self, doc_id: str | None = None) -> list[SectionView]:
+        sql = "select * from sections" + (" where doc_id = ?" if doc_id else "") + " order by doc_id, position"
+        return [
+            SectionView(r["doc_id"], r["section_id"], r["title"], r["position"], bool(r["inferred"]))
+            for r in self._rows(sql, *([doc_id] if doc_id else []))
+        ]
+
+    def section(self, key: str) -> SectionView:
+        doc_id, section_id = self.resolve(key)
+        row = self._rows("select * from sections where doc_id = ? and section_id = ?", doc_id, section_id)[0]
+        statements = self.statements(doc_id, section_id)
+        variables = tuple(
+            (r["name"], r["value"])
+            for r in self._rows(
+                "select name, value from variables where doc_id = ? and section_id = ? order by name",
+                doc_id,
+                section_id,
+            )
+        )
+        sources = tuple(
+            sorted({s for r in self._rows(
+                "select source, twin_source from statements where doc_id = ? and section_id = ?",
+                doc_id, section_id) for s in r if s})
+        )
+        return SectionView(
+            doc_id,
+            section_id,
+            row["title"],
+            row["position"],
+            bool(row["inferred"]),
+            statements=tuple(statements),
+            variables=variables,
+            references=tuple(self.refs_from(key_of(doc_id, section_id))),
+            sources=sources,
+        )
+
+    def resolve(self, key: str) -> tuple[str, str]:
+        """`DOC > SECTION`, a unique SECTION_ID, or forgiving forms ("08 > gear swap", "Plot Armor")."""
+        if self._sections is None:
+            self._sections = [
+                (r[0], r[1], r[2]) for r in self._rows("select doc_id, section_id, title from sections")
+            ]
+        text = " ".join(key.split())
+        doc_part, _, section_part = text.rpartition(">")
+        doc_part, section_part = doc_part.strip(), section_part.strip()
+        wanted = _normal_id(section_part)
+        candidates = [
+            (d, s)
+            for d, s, title in self._sections
+            if (not doc_part or _doc_matches(doc_part, d)) and wanted in (s, _normal_id(title))
+        ]
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1:
+            raise AmbiguousKey(key, [key_of(d, s) for d, s in candidates])
+        pool = [(d, s) for d, s, _ in self._sections if not doc_part or _doc_matches(doc_part, d)] or [
+            (d, s) for d, s, _ in self._sections
+        ]
+        names = {s: (d, s) for d, s in pool}
+        near = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
+        raise UnknownKey(key, [key_of(*names[s]) for s in near])
+
+    # --- statements --------------------------------------------------------------------------
+
+    def statements(self, doc_id: str | None = None, section_id: str | None = None) -> list[Statement]:
+        clauses, params = [], []
+        if doc_id:
+            clauses.append("s.doc_id = ?")
+            params.append(doc_id)
+        if section_id:
+            clauses.append("s.section_id = ?")
+            params.append(section_id)
+        where = (" where " + " and ".join(clauses)) if clauses else ""
+        rows = self._rows(
+            "select s.* from statements s join sections c using (doc_id, section_id)"
+            f"{where} order by s.doc_id, c.position, s.n",
+            *params,
+        )
+        return [
+            Statement(
+                r["doc_id"], r["section_id"], r["n"], r["kind"], r["text"], r["label"], tuple(json.loads(r["items"]))
+            )
+            for r in rows
+        ]
+
+    def has_statement(self, doc_id: str, section_id: str, quote: str) -> bool:
+        """Is `quote` verbatim one statement of that section (or one item of a statement's list)?"""
+        for statement in self.statements(doc_id, section_id):
+            if quote == statement.text or quote in statement.items:
+                return True
+        return False
+
+    def variable(self, name: str, doc_id: str | None = None) -> str:
+        sql = "select value from variables where name = ?" + (" and doc_id = ?" if doc_id else "")
+        rows = self._rows(sql, name, *([doc_id] if doc_id else []))
+        if not rows:
+            known = [r[0] for r in self._rows("select distinct name from variables")]
+            raise UnknownKey(name, difflib.get_close_matches(name, known, n=3))
+        return rows[0][0]
+
+    def variables(self) -> list[dict]:
+        return [dict(r) for r in self._rows("select * from variables order by doc_id, name")]
+
+    # --- references --------------------------------------------------------------------------
+
+    def refs_from(self, key: str) -> list[Reference]:
+        doc_id, section_id = self.resolve(key)
+        return self._references("from_doc = ? and from_section = ?", doc_id, section_id)
+
+    def refs_to(self, key: str) -> list[Reference]:
+        doc_id, section_id = self.resolve(key)
+        return self._references("to_doc = ? and to_section = ?", doc_id, section_id)
+
+    def _references(self, where: str, *params) -> list[Reference]:
+        loaded = {r[0] for r in self._rows("select doc_id from documents")}
+        rows = self._rows(
+            f"select distinct from_doc, from_section, to_doc, to_section, to_name, how from refs where {where}"
+            " order by id",
+            *params,
+        )
+        return [
+            Reference(r[0], r[1], r[2], r[3], r[4], r[5], r[2] in loaded if r[2] else False) for r in rows
+        ]
+
+    # --- consistency -------------------------------------------------------------------------
+
+    def check(self) -> dict:
+        """The consistency report: disagreeing sources, dangling references, missing documents."""
+        dangling = [
+            dict(r)
+            for r in self._rows(
+                "select distinct from_doc, from_section, to_name from refs"
+                " where how = 'explicit' and to_doc is null order by from_doc, from_section"
+            )
+        ]
+        return {
+            "content_hash": self.content_hash,
+            "documents": [d["doc_id"] for d in self.documents()],
+            "missing_documents": self.missing_documents(),
+            "disagreements": [dict(r) for r in self._rows("select * from disagreements order by id")],
+            "dangling_references": dangling,
+            "parse_notes": [r[0] for r in self._rows("select note from parse_notes")],
+        }
+
+
+def _normal_id(text: str) -> str:
+    return re.sub(r"[^A-Z0-9]+", "_", text.upper()).strip("_")
+
+
+def _doc_matches(part: str, doc_id: str) -> bool:
+    """"08", "08_LOOT_AND_INVENTORY", "loot and inventory", "LOOT": a prefix of the id or its name."""
+    wanted = _normal_id(part)
+    return doc_id == wanted or doc_id.startswith(wanted) or doc_id.split("_", 1)[-1].startswith(wanted)
