@@ -90,6 +90,101 @@ def _open_rules(as_json: bool = False):
 
 # --- rules -----------------------------------------------------------------------------------
 
+KeyArgument = Annotated[
+    str, typer.Argument(help="'DOC > SECTION', a unique SECTION_ID (PLOT_ARMOR) or a section title.")
+]
+
+
+def _section_or_fail(db, key: str, as_json: bool):
+    from rulesdb import AmbiguousKey, UnknownKey
+
+    try:
+        return db.section(key)
+    except AmbiguousKey as error:
+        _fail(f"{key!r} names several sections; say which: {', '.join(error.choices)}", as_json=as_json)
+    except UnknownKey as error:
+        hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
+        _fail(f"no rules section {key!r}.{hint} `referee rules list` shows the documents.", as_json=as_json)
+
+
+@rules_app.command("list")
+def rules_list(as_json: JsonOption = False) -> None:
+    """The loaded documents, their section counts, and the referenced documents not loaded."""
+    from referee import rules_display
+
+    db = _open_rules(as_json)
+    documents, missing = db.documents(), db.missing_documents()
+    if as_json:
+        _print_json(rules_display.list_json(db, documents, missing))
+    else:
+        rules_display.print_list(_console(), db, documents, missing)
+
+
+@rules_app.command("show")
+def rules_show(key: KeyArgument, as_json: JsonOption = False) -> None:
+    """One section verbatim: its statements, variables and cross-references."""
+    from referee import rules_display
+
+    db = _open_rules(as_json)
+    section = _section_or_fail(db, key, as_json)
+    if as_json:
+        _print_json(rules_display.section_json(section))
+    else:
+        rules_display.print_section(_console(), db, section)
+
+
+@rules_app.command("refs")
+def rules_refs(key: KeyArgument, as_json: JsonOption = False) -> None:
+    """What a section points to, and what points to it."""
+    from referee import rules_display
+
+    db = _open_rules(as_json)
+    section = _section_or_fail(db, key, as_json)
+    outgoing, incoming = db.refs_from(section.key), db.refs_to(section.key)
+    if as_json:
+        _print_json(rules_display.refs_json(section, outgoing, incoming))
+    else:
+        rules_display.print_refs(_console(), db, section, outgoing, incoming)
+
+
+@rules_app.command("add")
+def rules_add(
+    file: Annotated[str, typer.Argument(help="A rule document in either official format.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Ingest another rule document into your rules database (same parser, same checks)."""
+    from pathlib import Path
+
+    from referee import rules_display
+    from rulesdb import RulesError
+    from rulesdb.store import add_document
+
+    path = Path(file)
+    if not path.is_file():
+        _fail(f"no such file: {file}", EXIT_BAD_INPUT, as_json=as_json)
+    before = {d["doc_id"] for d in _open_rules(as_json).documents()}
+    try:
+        db = add_document(path)
+    except RulesError as error:
+        _fail(f"{error} (nothing was added)", EXIT_BAD_INPUT, as_json=as_json)
+    report = rules_display.added_json(db, before)
+    if as_json:
+        _print_json(report)
+    else:
+        rules_display.print_added(_console(), report)
+
+
+@rules_app.command("check")
+def rules_check(as_json: JsonOption = False) -> None:
+    """The consistency report: disagreeing sources, dangling references, missing documents."""
+    from referee import rules_display
+
+    report = _open_rules(as_json).check()
+    if as_json:
+        _print_json(report)
+    else:
+        rules_display.print_check(_console(), report)
+
 
 def main() -> None:
     app()

@@ -195,7 +195,7 @@ class RulesDB:
         if len(candidates) == 1:
             return candidates[0]
         if len(candidates) > 1:
-            raise AmbiguousKey(key, [key_of(d, s) for d, s in candidates])
+            raise AmbiguousKey(key, sorted(key_of(d, s) for d, s in candidates))
         pool = [(d, s) for d, s, _ in self._sections if not doc_part or _doc_matches(doc_part, d)] or [
             (d, s) for d, s, _ in self._sections
         ]
