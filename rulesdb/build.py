@@ -16,23 +16,9 @@ from pathlib import Path
 from rulesdb.errors import SourceError
 from rulesdb.merge import Model, merge_documents
 from rulesdb.parse import ParsedDocument, decode_source, parse_document
+from rulesdb.sources import SCHEMA_VERSION, bundled_sources, content_hash
 
 __all__ = ["SCHEMA_VERSION", "bundled_sources", "content_hash", "read_sources", "build_database"]
-
-SCHEMA_VERSION = "1"
-BUNDLED_DIR = Path(__file__).resolve().parent / "data"
-
-
-def bundled_sources() -> list[Path]:
-    """The official rule documents shipped inside the package, unchanged."""
-    return sorted(BUNDLED_DIR.glob("*.txt"))
-
-
-def content_hash(paths: list[Path]) -> str:
-    """The rules version: a hash of the documents' contents (file names do not count)."""
-    digests = sorted(hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in paths)
-    return hashlib.sha256((SCHEMA_VERSION + "".join(digests)).encode()).hexdigest()
-
 
 def read_sources(paths: list[Path]) -> list[ParsedDocument]:
     documents = []

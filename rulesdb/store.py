@@ -50,7 +50,7 @@ def user_sources() -> list[Path]:
 
 def open_rules() -> "RulesDB":
     """The rules database for the bundled documents plus the user's added ones."""
-    from rulesdb.build import build_database, bundled_sources, content_hash
+    from rulesdb.sources import bundled_sources, content_hash
 
     sources = bundled_sources() + user_sources()
     version = content_hash(sources)
@@ -62,6 +62,8 @@ def open_rules() -> "RulesDB":
                 return db
         except (sqlite3.DatabaseError, RulesError):
             pass  # corrupt or foreign: rebuilt below
+    from rulesdb.build import build_database
+
     build_database(sources, path)
     _remove_stale(path)
     return RulesDB(path)
@@ -72,7 +74,8 @@ def add_document(file: Path) -> "RulesDB":
     import hashlib
     import shutil
 
-    from rulesdb.build import build_database, bundled_sources, content_hash
+    from rulesdb.build import build_database
+    from rulesdb.sources import bundled_sources, content_hash
 
     file = Path(file)
     rules_dir = data_dir() / "rules"
