@@ -1,0 +1,77 @@
+"""Values the lookup returns. Frozen, no Whoosh objects: a caller can keep them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Quote", "Handoff", "SectionHit", "LookupResult"]
+
+
+@dataclass(frozen=True)
+class Quote:
+    """One statement of a section, verbatim; `spans` are (start, end) of the matched words."""
+
+    n: int
+    kind: str
+    text: str
+    spans: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Handoff:
+    """The answer continues in a document that is not loaded."""
+
+    doc_id: str
+    message: str  # "Attacks are defined in 06_COMBAT_ENCOUNTER, which is not loaded."
+
+
+@dataclass(frozen=True)
+class SectionHit:
+    doc_id: str
+    section_id: str
+    title: str
+    score: float
+    quotes: tuple[Quote, ...]
+    see_also: tuple[str, ...] = ()  # keys of loaded sections, or the rule names the source used
+    handoffs: tuple[Handoff, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.doc_id} > {self.section_id}"
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    query: str  # the question as received, made printable
+    results: tuple[SectionHit, ...]  # best first; empty when nothing matched
+    direct: bool = False  # the question was a section key
+    terms: tuple[str, ...] = ()  # the words looked up, after spelling and slang
+    corrections: tuple[tuple[str, str], ...] = ()  # (typed, read as)
+    did_you_mean: tuple[str, ...] = ()  # when nothing matched: nearby spellings
+    closest_titles: tuple[str, ...] = ()  # when nothing matched: "DOC > SECTION  Title"
+
+    @property
+    def missing_documents(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for hit in self.results:
+            for handoff in hit.handoffs:
+                seen.setdefault(handoff.doc_id, None)
+        return tuple(seen)
+
+    def to_json(self) -> dict:
+        """The `referee ask --json` shape; other tools read `results[].key`."""
+        return {
+            "query": self.query,
+            "results": [
+                {
+                    "key": hit.key,
+                    "doc_id": hit.doc_id,
+                    "section_id": hit.section_id,
+                    "title": hit.title,
+                    "score": round(hit.score, 4),
+                    "quotes": [quote.text for quote in hit.quotes],
+                }
+                for hit in self.results
+            ],
+            "missing_documents": list(self.missing_documents),
+        }

@@ -1,0 +1,53 @@
+"""The Whoosh schema and analyzers of the rules index.
+
+They live in an importable module on purpose: Whoosh pickles the schema into the index, so an
+analyzer defined in `__main__` could not be unpickled by the next process that opens it.
+The query side (`index.text`) tokenizes and stems with exactly these pieces, so a term built
+for a query is spelled the way the index spelled it.
+"""
+
+from __future__ import annotations
+
+from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
+from whoosh.lang.porter2 import stem
+
+from index.text import INDEX_STOPWORDS, TOKEN_PATTERN
+
+__all__ = ["SCHEMA_VERSION", "stemming_analyzer", "plain_analyzer", "make_schema"]
+
+# Bump when the schema, the analyzers or what goes into a document changes: the index
+# directory name carries it, so an old index is rebuilt instead of misread.
+SCHEMA_VERSION = 3
+
+
+def stemming_analyzer():
+    # porter2, not Whoosh's default porter: porter keeps the doubled consonant
+    # ("equipped" -> "equipp" but "equip" -> "equip"), which splits one word in two.
+    return (
+        RegexTokenizer(TOKEN_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=INDEX_STOPWORDS, minsize=1)
+        | StemFilter(stemfn=stem, cachesize=50000)
+    )
+
+
+def plain_analyzer():
+    # Unstemmed words: the vocabulary for spelling correction (a fuzzy term on a stemmed
+    # field finds nothing: "sheild" is two edits from "shield", not from "shield"'s stem).
+    return RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter()
+
+
+def make_schema() -> Schema:
+    """One document per statement; the section's title and defined terms ride along on each."""
+    stemmed = stemming_analyzer()
+    return Schema(
+        key=ID(stored=True),  # "DOC > SECTION"
+        n=NUMERIC(stored=True),  # statement number inside its section, 0 for the title document
+        kind=ID(stored=True),
+        title=TEXT(analyzer=stemmed, phrase=True),
+        body=TEXT(analyzer=stemmed, phrase=True, chars=True),
+        terms=TEXT(analyzer=stemmed, phrase=True),  # defined terms, abbreviations, variable names
+        words=TEXT(analyzer=plain_analyzer(), phrase=False),
+        text=STORED(),
+    )

@@ -1,0 +1,75 @@
+"""Spelling correction against the rules' own (unstemmed) vocabulary.
+
+A deletion index (SymSpell-style): every word and each of its one-letter deletions point
+back to the word, so a typo finds its candidates by lookup instead of by scanning the
+vocabulary. A letter swap ("sowrd") is one deletion away on both sides, so it is found too.
+Candidates are then ranked by true edit distance (adjacent swaps count one) and frequency.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Corrector", "edit_distance"]
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Optimal-string-alignment distance (Damerau: a swap of neighbours is one edit)."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+class Corrector:
+    def __init__(self, frequencies: dict[str, int]):
+        self.frequencies = frequencies
+        self._index: dict[str, list[str]] | None = None
+
+    def _deletion_index(self) -> dict[str, list[str]]:
+        if self._index is None:
+            index: dict[str, list[str]] = {}
+            for word in self.frequencies:
+                if len(word) >= 3:
+                    index.setdefault(word, []).append(word)
+                    for d in _deletes(word):
+                        index.setdefault(d, []).append(word)
+            self._index = index
+        return self._index
+
+    def known(self, word: str) -> bool:
+        return word in self.frequencies
+
+    def candidates(self, word: str, max_distance: int = 2) -> list[str]:
+        """Known words near `word`, best first (distance, then how common)."""
+        index = self._deletion_index()
+        probes = {word} | _deletes(word)
+        found: set[str] = set()
+        for probe in probes:
+            found.update(index.get(probe, ()))
+        scored = []
+        for cand in found:
+            distance = edit_distance(word, cand, max_distance)
+            if distance <= max_distance:
+                scored.append((distance, -self.frequencies.get(cand, 0), cand))
+        return [cand for _, _, cand in sorted(scored)]
+
+    def correct(self, word: str) -> str | None:
+        """The word meant, if `word` is unknown and one correction stands out; else None."""
+        if len(word) < 3 or word in self.frequencies or not word.isalpha():
+            return None
+        # Short words tolerate one edit; "sheild" or "diffrent" may need a swap or two.
+        limit = 1 if len(word) <= 5 else 2
+        found = self.candidates(word, limit)
+        return found[0] if found else None

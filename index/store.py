@@ -1,0 +1,162 @@
+"""Where the index lives and how it is (re)built.
+
+The index is a cache of the rules database: a directory beside the rules SQLite file named
+after the rules' content hash and the schema version. Missing, stale (another hash) or
+corrupt (anything fails while opening it, `exists_in` included) -> built again. A build
+writes into a private temporary directory and renames it into place, so a reader never sees
+half an index and two processes building at once never share a Whoosh lock: the second
+rename loses, and that process opens the winner's index instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import uuid
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.filedb.filestore import RamStorage
+
+from index.errors import IndexUnavailable
+from index.lexicon import mine
+from index.schema import SCHEMA_VERSION, make_schema
+from index.text import words
+
+__all__ = ["index_dir", "open_or_build", "build_into", "documents"]
+
+META = "referee-index.json"
+PREFIX = "lookup-index-"
+# Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
+SKIPPED_KINDS = frozenset({"references", "table_header"})
+
+
+def index_dir(db) -> Path:
+    return Path(db.path).parent / f"{PREFIX}{db.content_hash[:16]}-v{SCHEMA_VERSION}"
+
+
+def documents(db, mined: dict):
+    """One document per section (title, defined terms) and one per statement."""
+    section_terms = mined["section_terms"]
+    for section in db.sections():
+        key = section.key
+        terms = " ; ".join(section_terms.get(key, ()))
+        yield {
+            "key": key,
+            "n": 0,
+            "kind": "section",
+            "title": section.title,
+            "terms": terms,
+            "words": f"{section.title} {terms}",
+            "text": section.title,
+        }
+    for st in db.statements():
+        if st.kind in SKIPPED_KINDS:
+            continue
+        # An entry's label is its subject ("Plot Armor: Plot Armor occupies ..."): index it.
+        body = f"{st.label}: {st.text}" if st.kind == "entry" and st.label else st.text
+        yield {
+            "key": st.key,
+            "n": st.n,
+            "kind": st.kind,
+            "body": body,
+            "words": body,
+            "text": st.text,
+        }
+
+
+def build_into(storage_or_dir, db) -> tuple[dict, object]:
+    """Write a complete index and its mined lexicon; return the metadata."""
+    mined = mine(db)
+    if isinstance(storage_or_dir, Path):
+        ix = whoosh_index.create_in(str(storage_or_dir), make_schema())
+    else:
+        ix = storage_or_dir.create_index(make_schema())
+    count = 0
+    with ix.writer() as writer:
+        for doc in documents(db, mined):
+            writer.add_document(**doc)
+            count += 1
+    frequencies: dict[str, int] = {}
+    for st in db.statements():
+        for w in words(st.text):
+            frequencies[w] = frequencies.get(w, 0) + 1
+    for section in db.sections():
+        for w in words(section.title):
+            frequencies[w] = frequencies.get(w, 0) + 1
+    meta = {
+        "content_hash": db.content_hash,
+        "schema_version": SCHEMA_VERSION,
+        "doc_count": count,
+        "lexicon": mined,
+        "frequencies": frequencies,
+    }
+    return meta, ix
+
+
+def _write_meta(directory: Path, meta: dict) -> None:
+    (directory / META).write_text(json.dumps(meta), encoding="utf-8")
+
+
+def _open_existing(directory: Path, content_hash: str):
+    meta = json.loads((directory / META).read_text(encoding="utf-8"))
+    if meta.get("content_hash") != content_hash or meta.get("schema_version") != SCHEMA_VERSION:
+        raise ValueError("index metadata does not match the rules")
+    ix = whoosh_index.open_dir(str(directory))
+    if ix.doc_count() != meta["doc_count"]:
+        raise ValueError("index document count does not match its metadata")
+    return meta, ix
+
+
+def _discard(directory: Path) -> None:
+    """Move a broken or stale index aside first, so a concurrent reader never opens half of it."""
+    trash = directory.with_name(f".trash-{directory.name}-{uuid.uuid4().hex[:8]}")
+    try:
+        os.rename(directory, trash)
+    except OSError:
+        return
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def _remove_stale(current: Path) -> None:
+    for other in current.parent.glob(f"{PREFIX}*"):
+        if other != current and other.is_dir():
+            _discard(other)
+
+
+def open_or_build(db) -> tuple[dict, object]:
+    """Open the index for `db`, building it if it is missing, stale or corrupt."""
+    directory = index_dir(db)
+    if directory.exists():
+        try:
+            return _open_existing(directory, db.content_hash)
+        except Exception:  # a cache: any failure to read it means rebuild, never fatal
+            _discard(directory)
+    try:
+        tmp = directory.with_name(f".tmp-{directory.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        tmp.mkdir(parents=True)
+    except OSError:
+        return _build_in_memory(db)
+    try:
+        meta, ix = build_into(tmp, db)
+        ix.close()
+        _write_meta(tmp, meta)
+        try:
+            os.rename(tmp, directory)
+        except OSError:
+            # Another process renamed its build into place first: use that one.
+            shutil.rmtree(tmp, ignore_errors=True)
+        _remove_stale(directory)
+        return _open_existing(directory, db.content_hash)
+    except Exception:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return _build_in_memory(db)
+
+
+def _build_in_memory(db):
+    """Last resort (read-only cache, full disk): an index that lives as long as the process."""
+    try:
+        return build_into(RamStorage(), db)
+    except Exception as error:  # pragma: no cover - only when the rules themselves are unreadable
+        raise IndexUnavailable(f"the rules index cannot be built: {error}") from error

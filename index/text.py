@@ -1,0 +1,68 @@
+"""Text handling shared by the index build and the query side: one tokenizer, one stemmer.
+
+No Whoosh import here except its porter2 stemmer (cheap): the query side runs on every lookup.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.lang.porter2 import stem as _porter2
+
+__all__ = [
+    "TOKEN_PATTERN",
+    "INDEX_STOPWORDS",
+    "QUERY_STOPWORDS",
+    "clean",
+    "words",
+    "stem",
+    "stems",
+]
+
+# Letters and digits; "_" splits too, so CRITICAL_SUCCESS_REWARD reads as three words.
+TOKEN_PATTERN = r"[^\W_]+"
+_TOKEN = re.compile(TOKEN_PATTERN)
+
+# Function words dropped from the index. Kept small: rules words like "not" or "only" carry
+# little weight in BM25 anyway, but "before"/"after"/"each" carry timing, so they stay.
+INDEX_STOPWORDS = frozenset(
+    """a an the of to in on at by for with from into onto as is are be been being was were
+    and or it its this that these those s t""".split()
+)
+
+# Dropped from questions only: how people ask, not what they ask about.
+QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
+    """what whats when where who whom whose which why how does do did doing done can could
+    should would will shall may might must i im ive id me my mine myself you your yours we
+    us our ours they them their theirs he him his she her hers there here
+    am have has had having get gets got getting go goes going just so like right ok okay um
+    uh yeah yes hey wait guys guy dude someone somebody anyone anybody something anything
+    thing things stuff really actually basically gonna wanna gotta lol then also too even
+    ever very much some any if but or not no about way still anyway happen happens happened
+    mean means tell know rule rules say says said need want let lets kind sort bit oh well
+    quick question sure true correct else one""".split()
+)
+
+
+def clean(text: str) -> str:
+    """Unicode-normalize: lone surrogates become U+FFFD, accents fold to ASCII letters."""
+    text = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    text = unicodedata.normalize("NFKC", text)
+    folded = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    """Lowercase word tokens, exactly as the index tokenizer cuts them."""
+    return [m.group(0).lower() for m in _TOKEN.finditer(text)]
+
+
+@lru_cache(maxsize=20000)
+def stem(word: str) -> str:
+    return _porter2(word)
+
+
+def stems(text: str, *, drop: frozenset[str] = INDEX_STOPWORDS) -> tuple[str, ...]:
+    return tuple(stem(w) for w in words(text) if w not in drop)
