@@ -1,0 +1,512 @@
+"""01_CORE_CONCEPTS: Checks, Final Result, crits, Kaos, Reroll Tokens, statuses, Health.
+
+Each `judge_*` takes the state, a move and a Draft, and records violations, consequences,
+citations and effects. None of them mutates the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.moves import STATUSES
+from referee.state import CheckProc, DeathProc, Participant
+from referee.variables import token_amount
+
+TOKEN_NAMES = {"kaos": "Kaos", "reroll": "Reroll Token", "health": "Health"}
+STATUS_CITES = {
+    "goblin": (R.GOBLIN_EFFECT, R.GOBLIN_REROLL_BOTH, R.GOBLIN_AT_MOST_ONE, R.GOBLIN_IGNORE_NEW),
+    "haunted": (R.HAUNTED_EFFECT, R.HAUNTED_REROLL_BOTH, R.HAUNTED_AT_MOST_ONE, R.HAUNTED_IGNORE_NEW),
+}
+
+
+def tokens(n: int, resource: str) -> str:
+    name = TOKEN_NAMES[resource]
+    return f"{n} {name}{'s' if resource == 'reroll' and n != 1 else ''}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+# --- tokens: Health, Kaos, Reroll Tokens ---------------------------------------------------------
+
+
+def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") -> int:
+    """Give `name` tokens; Reroll Tokens only while the supply has some. Returns what was gained."""
+    why = f" ({why})" if why else ""
+    if resource == "reroll":
+        held_before = d.get(name, "rerolls")
+        available = state.settings.reroll_supply - state.rerolls_out - sum(
+            d.get(p.name, "rerolls") for p in state.players
+        )
+        available = max(0, available)
+        gained = min(amount, available)
+        if gained < amount:
+            d.say(
+                f"{name} gains {tokens(gained, 'reroll')} instead of {amount}{why}: "
+                f"{'no' if not available else 'only ' + str(available)} Reroll Token"
+                f"{'s' if available != 1 else ''} available in the supply (supply is a table setting)",
+                R.REROLL_NONE_AVAILABLE,
+            )
+        else:
+            d.say(f"{name} gains {tokens(gained, 'reroll')}{why}")
+        if gained:
+            d.set(name, "rerolls", held_before + gained)
+        return gained
+    if resource == "kaos":
+        d.set(name, "kaos", d.get(name, "kaos") + amount)
+        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.get(name, 'kaos')} Kaos", R.KAOS_NOT_CAPPED)
+        return amount
+    raise BadMove(f"cannot gain {resource!r}")
+
+
+def _return_reroll_tokens(state, d, n: int) -> None:
+    if d.interpret("spent-reroll-supply") == "leave-game":
+        d.set_game("rerolls_out", d.game("rerolls_out") + n)
+
+
+def judge_damage(state, move, d) -> None:
+    _positive(move.amount)
+    before = d.get(move.player, "health")
+    after = before - move.amount
+    source = f" from {move.source}" if move.source else ""
+    d.set(move.player, "health", after)
+    d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH)
+    if after <= 0 and d.get(move.player, "state") in ("surviving", "zombie"):
+        flag_possible_death(state, d, move.player, f"Health {after}")
+
+
+def flag_possible_death(state, d, name: str, cause: str) -> None:
+    """Health at 0 or below: the Death Process (09, not loaded) is the table's to report."""
+    if d.get(name, "state") == "removed":
+        return
+    if any(isinstance(p, DeathProc) and p.player == name for p in d.stack):
+        return
+    d.interpret("health-below-zero")
+    d.push(DeathProc(player=name, cause=cause))
+    d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
+          R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+    d.report(
+        f"the Death Process for {name}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides it; "
+        f"the table reports the outcome",
+        R.DEATH_DEFINED_IN_09,
+    )
+    d.oblige(f"report {name}'s Death Process: `referee death {name.lower()} removed|fallen|zombie|surviving`")
+
+
+def judge_heal(state, move, d) -> None:
+    _positive(move.amount)
+    before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
+    after = max(before, min(cap, before + move.amount))
+    d.set(move.player, "health", after)
+    if after - before < move.amount:
+        d.say(
+            f"{move.player} heals {after - before} of {move.amount}: Health {before} → {after} "
+            f"(Health Cap {cap}, a table setting)",
+            R.HEAL_UP_TO_CAP, R.HEAL_NOT_ABOVE_CAP,
+        )
+    else:
+        d.say(f"{move.player} heals {move.amount}: Health {before} → {after}", R.HEAL_UP_TO_CAP)
+
+
+def judge_gain(state, move, d) -> None:
+    _positive(move.amount)
+    if move.resource == "health":
+        before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
+        after = before + move.amount
+        d.set(move.player, "health", after)
+        d.say(f"{move.player} gains {move.amount} Health: {before} → {after}", R.GAIN_HEALTH)
+        if after > cap:
+            d.say(f"{move.player}'s Health is above the Health Cap ({cap})", R.GAIN_ABOVE_CAP)
+    elif move.resource in ("kaos", "reroll"):
+        gain_tokens(state, d, move.player, move.resource, move.amount)
+    else:
+        raise BadMove(f"cannot gain {move.resource!r}: health, kaos or reroll")
+
+
+def judge_lose(state, move, d) -> None:
+    _positive(move.amount)
+    if move.resource == "kaos":
+        held = d.get(move.player, "kaos")
+        if move.amount > held:
+            d.interpret("kaos-floor")
+            d.violate(f"{move.player} holds {held} Kaos and cannot lose {move.amount}", R.KAOS_RESOURCE,
+                      fix=f"lose at most {held} Kaos")
+        d.set(move.player, "kaos", max(0, held - move.amount))
+        d.say(f"{move.player} loses {move.amount} Kaos → {max(0, held - move.amount)}")
+    elif move.resource == "reroll":
+        held = d.get(move.player, "rerolls")
+        if move.amount > held:
+            d.violate(f"{move.player} holds {tokens(held, 'reroll')} and cannot lose {move.amount}",
+                      fix=f"lose at most {held}")
+        lost = min(held, move.amount)
+        d.set(move.player, "rerolls", held - lost)
+        _return_reroll_tokens(state, d, lost)
+        d.say(f"{move.player} loses {tokens(lost, 'reroll')} → {held - lost}")
+    else:
+        raise BadMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
+
+
+def _positive(amount: int) -> None:
+    if not isinstance(amount, int) or amount < 1:
+        raise BadMove(f"the amount must be a whole number of at least 1, not {amount!r}")
+
+
+# --- statuses ------------------------------------------------------------------------------------
+
+
+def judge_gain_status(state, move, d) -> None:
+    status, name = move.status, move.player
+    if status not in STATUSES:
+        raise BadMove(f"unknown status {status!r}: goblin or haunted")
+    held = tuple(d.get(name, "statuses"))
+    label = STATUSES[status]
+    if status in held:
+        d.say(f"{name} already has {label}: the new effect is ignored", *STATUS_CITES[status][2:4])
+        return
+    now = tuple(sorted(held + (status,)))
+    d.set(name, "statuses", now)
+    d.say(f"{name} gains {label}: {STATUS_CITES[status][0].quote}", STATUS_CITES[status][0])
+    d.interpret("status-duration")
+    if len(now) == 2:
+        if d.interpret("status-cancel-time") == "at-once":
+            d.set(name, "statuses", ())
+            d.say(f"{name} has both effects: they cancel each other and both are removed now",
+                  R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
+        else:
+            d.say(f"{name} has both effects: they cancel each other; both are removed before {name}'s next roll",
+                  R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
+
+
+def judge_remove_status(state, move, d) -> None:
+    if move.status not in STATUSES:
+        raise BadMove(f"unknown status {move.status!r}: goblin or haunted")
+    held = tuple(d.get(move.player, "statuses"))
+    label = STATUSES[move.status]
+    if move.status not in held:
+        d.violate(f"{move.player} does not have {label}", fix=f"`referee status` shows who has what")
+    d.interpret("status-duration")
+    d.set(move.player, "statuses", tuple(s for s in held if s != move.status))
+    d.say(f"{label} is removed from {move.player} (table-reported: the card that gave it decides when it ends)")
+
+
+# --- Checks ----------------------------------------------------------------------------------------
+
+
+def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[int, str]:
+    notes = []
+    if kind == "perception":
+        intellect, charm = state.stat(name, "Intellect"), state.stat(name, "Charm")
+        known = [(v, s) for v, s in ((intellect, "Intellect"), (charm, "Charm")) if v is not None]
+        d.cite(R.PERCEPTION_CHECK)
+        if known:
+            value, which = max(known)
+            notes.append(f"{which} {_signed(value)}")
+            d.cite(R.PERCEPTION_HIGHER)
+        else:
+            value = 0
+            notes.append("neither Intellect nor Charm: +0")
+            d.cite(R.PERCEPTION_NEITHER)
+    elif kind in ("stat", "contested"):
+        found = state.stat(name, stat)
+        value = found or 0
+        notes.append(f"{stat} {_signed(value)}" + ("" if found is not None else " (not set at setup)"))
+        d.cite(R.STAT_CHECK)
+    else:  # attack: 06_COMBAT_ENCOUNTER defines its modifier
+        value = 0
+    if bonus:
+        notes.append(f"other modifiers {_signed(bonus)}")
+    return value + bonus, ", ".join(notes) or "+0"
+
+
+def judge_declare(state, move, d) -> None:
+    kind = move.kind
+    if kind not in ("stat", "perception", "attack", "contested"):
+        raise BadMove(f"unknown Check kind {kind!r}")
+    if kind in ("stat", "contested") and not move.stat:
+        raise BadMove("a Stat Check names its Stat (Brawn, Intellect, Charm, ...)")
+    stat = move.stat[:1].upper() + move.stat[1:].lower() if move.stat else ""
+    names = [move.player]
+    if kind == "contested":
+        d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
+        if not move.opponents:
+            d.violate("a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
+                      fix="name the other Players with --vs")
+        if move.tn is not None:
+            d.violate("a Contested Check has no Target Number: the highest Final Result succeeds",
+                      R.CONTESTED_HIGHEST, fix="drop --tn")
+        for other in move.opponents:
+            if other in names:
+                d.violate(f"{other} is named twice in this Contested Check", R.CONTESTED_DEFINITION,
+                          fix="name each Player once")
+            else:
+                names.append(other)
+    else:
+        if move.opponents:
+            d.violate("only a Contested Check is made against other Players", R.CONTESTED_DEFINITION,
+                      fix="drop --vs, or declare a contested Check")
+        if move.tn is None:
+            raise BadMove("this Check needs a Target Number: --tn N")
+        d.cite(R.TARGET_NUMBER)
+    participants = []
+    for name in names:
+        modifier, note = _modifier(state, name, kind, stat, move.bonus if name == move.player else 0, d)
+        participants.append(Participant(name=name, modifier=modifier, modifier_note=note))
+        held = d.get(name, "statuses")
+        for status in held:
+            d.interpret("status-duration")
+            cite = STATUS_CITES[status][0]
+            d.say(f"reminder: {name} has {STATUSES[status]}: {cite.quote}", cite)
+            if kind == "contested":
+                d.cite(R.GOBLIN_CONTESTED if status == "goblin" else R.HAUNTED_CONTESTED)
+    proc = CheckProc(check_kind=kind, stat=stat, tn=move.tn, initiator=move.player, participants=tuple(participants))
+    d.push(proc)
+    bonus = ", ".join(f"{p.name}: {p.modifier_note}" for p in participants)
+    d.say(f"{proc.title()} is declared ({bonus})", R.CHECK_IS_D20_ROLL)
+    if kind == "attack":
+        d.report(f"the Attack Check's modifier and Target Number: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} "
+                 f"defines them; the table gives them (--tn, --bonus)")
+    d.oblige(proc.finish_hint())
+
+
+def _check_top(state, d) -> CheckProc:
+    top = d.stack[-1] if d.stack else None
+    return top if isinstance(top, CheckProc) else None
+
+
+def _dice_mode(statuses) -> str:
+    held = set(statuses)
+    if held == {"goblin"}:
+        return "higher"
+    if held == {"haunted"}:
+        return "lower"
+    return "single"
+
+
+def _describe_roll(p: Participant) -> str:
+    if p.mode == "single":
+        return f"{p.dice[0]}"
+    return f"{p.dice[0]}, {p.dice[1]} (uses the {p.mode}: {p.used_die})"
+
+
+def _crit_notes(state, d, p: Participant) -> None:
+    used = p.used_die
+    if used == 20:
+        d.say(f"{p.name} rolled a natural 20: Critical Success", R.CRIT_SUCCESS)
+    elif used == 1:
+        d.say(f"{p.name} rolled a natural 1: Critical Failure", R.CRIT_FAILURE)
+    if len(p.dice) == 2 and any(v in (1, 20) and v != used for v in p.dice):
+        d.interpret("two-dice-crit")
+
+
+def _validate_dice(dice) -> None:
+    if not dice or any(not isinstance(v, int) or not 1 <= v <= 20 for v in dice):
+        raise BadMove(f"a d20 shows 1 to 20, not {list(dice)}")
+
+
+def judge_roll(state, move, d) -> None:
+    _validate_dice(move.dice)
+    check = _check_top(state, d)
+    p = check.participant(move.player)
+    if p is None:
+        d.violate(f"{move.player} is not rolling in {check.title()}", R.CONTESTED_EACH_ROLLS,
+                  fix=check.finish_hint())
+        return d.impossible()
+    if p.rolled:
+        d.violate(f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
+                  R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
+        return d.impossible()
+    statuses = tuple(d.get(move.player, "statuses"))
+    if set(statuses) == {"goblin", "haunted"}:
+        d.interpret("status-cancel-time")
+        d.set(move.player, "statuses", ())
+        d.say(f"{move.player}'s Goblin Balls On Ya and Dungeon Haunted cancel each other: both are removed before rolling",
+              R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
+        statuses = ()
+    mode = _dice_mode(statuses)
+    expected = 1 if mode == "single" else 2
+    if len(move.dice) != expected:
+        cites = {"higher": (R.GOBLIN_EFFECT,), "lower": (R.HAUNTED_EFFECT,)}.get(mode, (R.CHECK_IS_D20_ROLL,))
+        d.violate(f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
+                  f"not {len(move.dice)}", *cites, fix=f"give {expected} d20 result{'s' if expected > 1 else ''}")
+        return d.impossible()
+    if mode != "single":
+        d.cite(R.GOBLIN_EFFECT if mode == "higher" else R.HAUNTED_EFFECT)
+    rolled = replace(p, dice=tuple(move.dice), mode=mode)
+    d.replace_top(check.with_participant(rolled))
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(rolled.modifier)} "
+          f"= {rolled.final_result} so far", R.CHECK_IS_D20_ROLL)
+    _crit_notes(state, d, rolled)
+    d.oblige(check.with_participant(rolled).finish_hint())
+
+
+def judge_reroll(state, move, d) -> None:
+    _validate_dice(move.dice)
+    check = _check_top(state, d)
+    p = check.participant(move.player)
+    if p is None:
+        d.violate(f"{move.player} is not rolling in {check.title()}", R.CONTESTED_EACH_ROLLS, fix=check.finish_hint())
+        return d.impossible()
+    if not p.rolled:
+        d.violate(f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
+                  fix=f"`referee roll {move.player.lower()} D20` first")
+        return d.impossible()
+    if p.dropped:
+        d.violate(f"{move.player} already spent a Reroll Token on this roll and must keep the new result",
+                  R.REROLL_ONE_PER_ROLL, R.REROLL_KEEP_NEW, fix="`referee resolve`")
+    if p.kaos:
+        d.violate(f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
+                  fix="undo the Kaos spending first (`referee undo`)")
+    held = d.get(move.player, "rerolls")
+    if held < 1:
+        d.violate(f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
+                  fix="a Reroll Token is gained from a natural 1 (CRITICAL_FAILURE_REWARD) or a card")
+    if len(move.dice) != len(p.dice):
+        cites = (R.REROLL_ALL_DICE, R.REROLL_MULTIPLE_DICE) + (
+            (R.GOBLIN_REROLL_BOTH,) if p.mode == "higher" else (R.HAUNTED_REROLL_BOTH,) if p.mode == "lower" else ())
+        d.violate(f"a reroll rerolls all {len(p.dice)} dice of the roll", *cites,
+                  fix=f"give {len(p.dice)} d20 result{'s' if len(p.dice) > 1 else ''}")
+        return d.impossible()
+    d.set(move.player, "rerolls", max(0, held - 1))
+    _return_reroll_tokens(state, d, 1)
+    new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
+    d.replace_top(check.with_participant(new))
+    struck = ", ".join(f"~~{v}~~" for v in p.dice)
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} spends 1 Reroll Token and rerolls {struck} → {_describe_roll(new)}{how}; "
+          f"the new result must be kept: {new.final_result} so far",
+          R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
+    if p.mode != "single":
+        d.cite(R.GOBLIN_REROLL_BOTH if p.mode == "higher" else R.HAUNTED_REROLL_BOTH, R.REROLL_MULTIPLE_DICE)
+    d.interpret("spent-reroll-supply")
+    old = p.used_die
+    if old == 20:
+        if new.used_die == 20:
+            d.say("the new roll is also a natural 20: the Critical Success reward still applies", R.CRIT_SUCCESS_REROLLED)
+        else:
+            d.say("the rerolled natural 20 does not grant its reward", R.REROLL_CRIT_NO_REWARD, R.CRIT_SUCCESS_REROLLED)
+    if old == 1:
+        if new.used_die == 1:
+            d.say("the new roll is also a natural 1: the Critical Failure reward still applies", R.CRIT_FAILURE_REROLLED)
+        else:
+            d.say("the rerolled natural 1 does not grant its reward", R.REROLL_CRIT_NO_REWARD, R.CRIT_FAILURE_REROLLED)
+    if new.used_die in (1, 20) and old != new.used_die:
+        _crit_notes(state, d, new)
+
+
+def judge_kaos(state, move, d) -> None:
+    _positive(move.amount)
+    check = _check_top(state, d)
+    p = check.participant(move.player)
+    if p is None:
+        d.violate(f"{move.player} is not rolling in {check.title()}", R.KAOS_ANY_AMOUNT, fix=check.finish_hint())
+        return d.impossible()
+    if check.check_kind == "contested":
+        d.violate("Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
+                  fix="Kaos can be spent on a non-contested d20 Check")
+    if not p.rolled:
+        d.violate(f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
+                  fix=f"`referee roll {move.player.lower()} D20` first")
+        return d.impossible()
+    held = d.get(move.player, "kaos")
+    if move.amount > held:
+        d.interpret("kaos-floor")
+        d.violate(f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_ANY_AMOUNT,
+                  fix=f"spend at most {held} Kaos" if held else "Kaos is gained from a natural 20 or unspent Turn Actions")
+    d.set(move.player, "kaos", max(0, held - move.amount))
+    new = replace(p, kaos=p.kaos + move.amount)
+    d.replace_top(check.with_participant(new))
+    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {new.final_result}; "
+          f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
+    if p.used_die == 1:
+        d.say(f"Kaos raises a natural 1: {move.player} forfeits the Critical Failure reward",
+              R.KAOS_ON_NATURAL_1, R.KAOS_NATURAL_1_FORFEIT, R.CRIT_FAILURE_KAOS_FORFEIT)
+
+
+def _crits(d, p: Participant) -> tuple[bool, bool]:
+    if len(p.dice) == 2 and d.state.settings.interpretations.get("two-dice-crit") == "either-die":
+        if any(v in (1, 20) for v in p.dice):
+            d.interpret("two-dice-crit")
+        return 20 in p.dice, 1 in p.dice
+    return p.used_die == 20, p.used_die == 1
+
+
+def judge_resolve(state, move, d) -> None:
+    check = _check_top(state, d)
+    waiting = [p.name for p in check.participants if not p.rolled]
+    if waiting:
+        d.violate(f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
+                  R.CONTESTED_EACH_ROLLS if check.check_kind == "contested" else R.CHECK_IS_D20_ROLL,
+                  fix=check.finish_hint())
+        return d.impossible()
+    d.cite(R.FINAL_RESULT_DEFINITION)
+    d.pop()
+    parts = []
+    for p in check.participants:
+        kaos = f" + {p.kaos} Kaos" if p.kaos else ""
+        parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{kaos} = {p.final_result}")
+    summary = "; ".join(parts)
+    if check.check_kind == "contested":
+        best = max(p.final_result for p in check.participants)
+        top = [p for p in check.participants if p.final_result == best]
+        d.cite(R.CONTESTED_HIGHEST)
+        if any(_crits(d, p) != (False, False) for p in check.participants):
+            d.cite(R.CONTESTED_NO_AUTO)
+        if len(top) == 1:
+            outcome = f"{top[0].name} wins"
+        elif any(p.name == check.initiator for p in top):
+            outcome = f"tie: {check.initiator} wins as the initiating Player"
+            d.cite(R.CONTESTED_TIES)
+        else:
+            d.interpret("contested-3way-tie")
+            outcome = f"tie between {', '.join(p.name for p in top)}: the rules do not say who wins; the table decides"
+            d.cite(R.CONTESTED_TIES)
+        d.say(f"{check.title()}: {summary}: {outcome}", R.CONTESTED_HIGHEST)
+        result = outcome
+    else:
+        p = check.participants[0]
+        nat20, nat1 = _crits(d, p)
+        if nat20:
+            success = True
+            why = "natural 20: automatic success"
+            d.cite(R.CRIT_SUCCESS_AUTO)
+        elif nat1 and d.interpret("nat1-autofail") == "auto-fail":
+            success, why = False, "natural 1: automatic failure (table setting)"
+        else:
+            if nat1:
+                d.interpret("nat1-autofail")
+            success = p.final_result >= check.tn
+            why = f"{p.final_result} {'>=' if success else '<'} TN {check.tn}"
+            d.cite(R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
+        result = "success" if success else "failure"
+        d.say(f"{check.title()}: {summary}: {result.upper()} ({why})")
+    d.set_game("last_check", f"{check.title()}: {summary}: {result}")
+    _crit_rewards(state, d, check)
+
+
+def _crit_rewards(state, d, check: CheckProc) -> None:
+    variables = state.settings.variables
+    for p in check.participants:
+        nat20, nat1 = _crits(d, p)
+        if not (nat20 or nat1):
+            continue
+        d.interpret("crit-reward-time")
+        if check.check_kind == "contested":
+            d.cite(R.CONTESTED_CRITS_REWARD)
+        if p.dropped:
+            d.cite(R.CRIT_SUCCESS_REROLLED if nat20 else R.CRIT_FAILURE_REROLLED)
+        if nat20:
+            amount, resource = token_amount(variables, "CRITICAL_SUCCESS_REWARD")
+            d.cite(R.CRIT_SUCCESS_REWARD)
+            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD")
+        if nat1:
+            if p.kaos:
+                d.say(f"{p.name} spent Kaos on the natural 1: no CRITICAL_FAILURE_REWARD",
+                      R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT)
+                continue
+            amount, resource = token_amount(variables, "CRITICAL_FAILURE_REWARD")
+            d.cite(R.CRIT_FAILURE_REWARD)
+            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD")

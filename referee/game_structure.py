@@ -1,0 +1,272 @@
+"""02_GAME_STRUCTURE: Turn Order, Player Turns, Turn Actions, the End of Turn Process, Death, Victory.
+
+What 03, 04, 05, 07, 09 and the Zombies extension decide (Turn Action effects, Cube Rooms, Dungeon
+Bombs, the Death Process, Zombie turns) is recorded as the table reports it, never invented.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.moves import DEATH_OUTCOMES, PLAYER_STATES
+from referee.state import DeathProc, EndOfTurnProc
+from referee.variables import token_amount
+from referee.core_concepts import gain_tokens
+
+STATE_NAMES = {"surviving": "a Surviving Player", "fallen": "a Fallen Player", "zombie": "a Zombie Player",
+               "removed": "a Removed Player"}
+
+
+def _normal(action: str) -> str:
+    return " ".join(action.split()).casefold()
+
+
+# --- Turn Actions ------------------------------------------------------------------------------------
+
+
+def judge_action(state, move, d) -> None:
+    name, action = move.player, " ".join(move.action.split())
+    if not action:
+        raise BadMove("name the Turn Action (e.g. \"Open Chest\")")
+    active = state.active_player.name
+    if name != active:
+        d.violate(f"it is {active}'s turn: only the Active Player takes Turn Actions",
+                  R.ACTIVE_PLAYER, R.PLAYER_TURN_DEFINITION, fix=f"wait for {name}'s turn")
+    if state.turn_kind != "player" or d.get(name, "state") != "surviving":
+        d.violate(f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving Player takes a normal Player Turn",
+                  R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
+                  fix=f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines Zombie Turns; "
+                      f"use --override if it allows this")
+    repeats = sum(1 for taken in state.actions_taken if _normal(taken) == _normal(action))
+    uses_action = True
+    if repeats:
+        reading = d.interpret("repeat-action-cost")
+        uses_action = reading == "kaos-and-action"
+        kaos = d.get(name, "kaos")
+        d.cite(R.REPEAT_TURN_ACTION, R.REPEAT_ONLY_OWN_TURN)
+        if kaos < 1:
+            d.violate(f"repeating {action} this turn costs 1 Kaos and {name} holds none", R.REPEAT_TURN_ACTION,
+                      fix="take a different Turn Action, or end the turn")
+        d.set(name, "kaos", max(0, kaos - 1))
+        d.say(f"{name} repeats {action}: spends 1 Kaos → {max(0, kaos - 1)}", R.REPEAT_TURN_ACTION)
+    per_turn = state.settings.turn_actions
+    spent = state.actions_spent + (1 if uses_action else 0)
+    if uses_action and spent > per_turn:
+        d.violate(f"{name} has used all {per_turn} Turn Actions this turn (Turn Actions per turn is a table setting)",
+                  R.TURN_END_EARLY, R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
+    d.set_game("actions_spent", min(spent, per_turn) if d.violations else spent)
+    d.set_game("actions_taken", state.actions_taken + (action,))
+    d.say(f"{name} takes the Turn Action {action} ({spent}/{per_turn} Turn Actions used)", R.TURN_SEQUENCE_ACTIONS)
+    d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} defines it; the table resolves it and "
+             f"records its effects (damage, gain, declare, ...)")
+
+
+# --- Turn flow -----------------------------------------------------------------------------------------
+
+
+def complete_turn(state, d) -> None:
+    """Complete the Turn, then resolve the next position in Turn Order by the Player's state."""
+    d.cite(R.TURN_SEQUENCE_COMPLETE)
+    n = len(state.players)
+    index = d.game("active")
+    for step in range(1, n + 1):
+        nxt = (index + step) % n
+        player = state.players[nxt]
+        if index + step == n:
+            d.cite(R.TURN_ORDER_WRAPS)
+        pstate = d.get(player.name, "state")
+        if pstate == "removed":
+            d.say(f"{player.name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
+            continue
+        break
+    else:
+        d.say("every position in Turn Order is Removed: no next turn")
+        return
+    turn = d.game("turn") + 1
+    d.set_game("active", nxt)
+    d.set_game("turn", turn)
+    d.set_game("actions_spent", 0)
+    d.set_game("actions_taken", ())
+    d.cite(R.TURN_ORDER_BY_STATE)
+    if pstate == "surviving":
+        d.set_game("turn_kind", "player")
+        d.say(f"Turn {turn}: {player.name}'s Player Turn ({player.name} is the Active Player)",
+              R.TURN_ORDER_SURVIVING, R.ACTIVE_PLAYER)
+    elif pstate == "zombie":
+        d.set_game("turn_kind", "zombie")
+        d.say(f"Turn {turn}: {player.name} takes a Zombie Turn", R.TURN_ORDER_ZOMBIE, R.PLAYER_TURN_NOT_OTHERS)
+        d.report(f"{player.name}'s Zombie Turn: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines it; "
+                 f"the table resolves it, then `referee end-turn`", R.ZOMBIE_TURNS_ELSEWHERE)
+    else:
+        d.set_game("turn_kind", "rising")
+        d.say(f"Turn {turn}: {player.name} (Fallen) resolves Rising as a Zombie", R.TURN_ORDER_FALLEN,
+              R.PLAYER_TURN_NOT_OTHERS)
+        d.report(f"{player.name}'s Rising as a Zombie: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} "
+                 f"defines it; the table reports it (`referee set-state {player.name.lower()} zombie`), then "
+                 f"`referee end-turn`", R.ZOMBIE_TURNS_ELSEWHERE)
+
+
+def judge_end_turn(state, move, d) -> None:
+    name = state.active_player.name
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, EndOfTurnProc):
+        return _continue_end_of_turn(state, move, d, top)
+    if state.turn_kind != "player":
+        d.say(f"{name}'s {'Zombie Turn' if state.turn_kind == 'zombie' else 'Rising as a Zombie'} is complete "
+              f"(no standard End of Turn Process)",
+              *((R.EOT_NOT_ZOMBIE, R.EOT_ZOMBIE_ELSEWHERE) if state.turn_kind == "zombie" else (R.EOT_NOT_FALLEN_REMOVED,)))
+        if state.turn_kind == "zombie":
+            d.report(f"the Zombie End of Turn Process: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
+        return complete_turn(state, d)
+    per_turn = state.settings.turn_actions
+    unspent = max(0, per_turn - state.actions_spent)
+    d.cite(R.EOT_ONLY_SURVIVING, R.TURN_SEQUENCE_END_PROCESS, R.EOT_COUNT_UNSPENT)
+    if unspent:
+        amount, resource = token_amount(state.settings.variables, "TURN_ACTION_REFUND")
+        d.cite(R.TURN_END_EARLY, R.TURN_UNUSED_ACTIONS, R.EOT_REFUND)
+        gain_tokens(state, d, name, resource, amount * unspent,
+                    f"TURN_ACTION_REFUND × {unspent} unspent Turn Action{'s' if unspent > 1 else ''}")
+    else:
+        d.say(f"{name} spent all {per_turn} Turn Actions: no TURN_ACTION_REFUND", R.EOT_REFUND)
+    if move.cube_room:
+        d.report(f"{name}'s Portrait is in a Cube Room: resolve its Cube Room End Effects "
+                 f"({state.settings.not_loaded('07_DUNGEON_BOMBS')}) and record them",
+                 R.EOT_CUBE_ROOM_CHECK, R.EOT_CUBE_ROOM_EFFECTS)
+        proc = EndOfTurnProc(player=name, step="cube-room")
+    else:
+        d.report(f"Cube Room check: the table reports {name}'s Portrait is not in a Cube Room "
+                 f"({state.settings.not_loaded('07_DUNGEON_BOMBS')})", R.EOT_CUBE_ROOM_CHECK)
+        proc = EndOfTurnProc(player=name, step="dungeon-bomb")
+    if move.complete:
+        if move.cube_room:
+            d.report("Cube Room End Effects: the table reports nothing to record")
+        _bomb_step(state, d, name, nothing=True)
+        return complete_turn(state, d)
+    d.push(proc)
+    if proc.step == "dungeon-bomb":
+        _bomb_step(state, d, name, nothing=False)
+    d.oblige(proc.finish_hint())
+
+
+def _bomb_step(state, d, name: str, nothing: bool) -> None:
+    d.cite(R.EOT_BOMB_STEP, R.BOMB_STEP_SURVIVING)
+    where = state.settings.not_loaded("07_DUNGEON_BOMBS")
+    if nothing:
+        d.report(f"Dungeon Bomb Step: {name} resolved the top card of the Dungeon Bomb Deck at the table ({where}); "
+                 f"nothing to record", R.BOMB_STEP_TOP_CARD)
+    else:
+        d.report(f"Dungeon Bomb Step: {name} resolves the top card of the Dungeon Bomb Deck ({where}); record its "
+                 f"effects, then `referee end-turn`", R.BOMB_STEP_TOP_CARD)
+
+
+def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
+    name = proc.player
+    if proc.step == "cube-room":
+        d.say(f"{name}'s Cube Room End Effects are recorded", R.EOT_CUBE_ROOM_EFFECTS)
+        if move.complete:
+            d.pop()
+            _bomb_step(state, d, name, nothing=True)
+            return complete_turn(state, d)
+        d.replace_top(EndOfTurnProc(player=name, step="dungeon-bomb"))
+        _bomb_step(state, d, name, nothing=False)
+        d.oblige("record the Dungeon Bomb Step's effects, then `referee end-turn`")
+        return
+    d.pop()
+    d.say(f"{name}'s Dungeon Bomb Step is complete", R.EOT_BOMB_STEP)
+    complete_turn(state, d)
+
+
+# --- Death, Player states, Victory -------------------------------------------------------------------
+
+
+def judge_death(state, move, d) -> None:
+    name, outcome = move.player, move.outcome
+    if outcome not in DEATH_OUTCOMES:
+        raise BadMove(f"unknown Death outcome {outcome!r}: {', '.join(DEATH_OUTCOMES)}")
+    if d.get(name, "state") == "removed":
+        d.violate(f"{name} is already Removed", fix="`referee status` shows every Player's state")
+    pending = [p for p in d.stack if isinstance(p, DeathProc)]
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, DeathProc) and top.player != name:
+        d.violate(f"{top.player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
+                  fix=top.finish_hint())
+        return d.impossible()
+    if isinstance(top, DeathProc):
+        d.pop()
+    elif any(p.player == name for p in pending):
+        d.impossible()
+        d.violate(f"{name}'s Death Process is not on top of the pending stack", R.DEATH_FULLY_RESOLVED,
+                  fix=f"finish {top.title() if top else 'what is on top'} first")
+        return
+    else:
+        d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
+    where = state.settings.not_loaded("09_DEATH_AND_VICTORY")
+    d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
+    d.cite(R.DEATH_FULLY_RESOLVED)
+    if outcome in ("fallen", "zombie"):
+        d.cite(R.DEATH_REPLACED)
+    _change_state(state, d, name, outcome, after_death=True)
+
+
+def judge_set_state(state, move, d) -> None:
+    if move.state not in PLAYER_STATES:
+        raise BadMove(f"unknown Player state {move.state!r}: {', '.join(PLAYER_STATES)}")
+    if d.get(move.player, "state") == move.state:
+        d.violate(f"{move.player} is already {STATE_NAMES[move.state]}", fix="`referee status`")
+        return d.impossible()
+    d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
+             f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
+    _change_state(state, d, move.player, move.state, after_death=False)
+
+
+def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
+    old = d.get(name, "state")
+    if new != old:
+        d.set(name, "state", new)
+        d.say(f"{name} is now {STATE_NAMES[new]}")
+    if after_death:
+        d.cite(R.VICTORY_AFTER_DEATH)
+    if new == "fallen" and old != "fallen":
+        d.cite(R.VICTORY_AFTER_FALL)
+    if not (after_death or (new != "surviving" and old == "surviving")):
+        return
+    survivors = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
+    if len(survivors) == 1:
+        return victory(state, d, survivors[0])
+    if not survivors:
+        d.interpret("nobody-survives")
+        d.say("no Surviving Player remains: no Victory; the table decides", R.VICTORY_ONE_SURVIVOR)
+    else:
+        d.say(f"Victory Check: {len(survivors)} Surviving Players remain, the game goes on", R.VICTORY_IMMEDIATE)
+    _active_left_play(state, d, name, new)
+
+
+def _active_left_play(state, d, name: str, new: str) -> None:
+    """The Active Player fell or was removed: the End of Turn Process says what happens to the turn."""
+    if name != state.active_player.name or new not in ("fallen", "removed"):
+        return
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb":
+        d.say(f"{name} left play during the Dungeon Bomb Step: complete it as far as its rules allow, then "
+              f"`referee end-turn`", R.EOT_FELL_DURING_BOMB)
+        return
+    if isinstance(top, EndOfTurnProc):
+        d.pop()
+        d.say(f"{name}'s turn ends without a Dungeon Bomb Step", R.EOT_FELL_BEFORE_BOMB)
+    else:
+        if state.turn_kind != "player":
+            return
+        d.interpret("turn-after-removal")
+        d.say(f"{name}'s turn ends (no End of Turn Process)", R.EOT_NOT_FALLEN_REMOVED)
+    if d.stack:
+        return  # something else is still pending; the turn passes when it is done
+    complete_turn(state, d)
+
+
+def victory(state, d, winner: str) -> None:
+    d.set_game("ended", True)
+    d.set_game("winner", winner)
+    if d.stack:
+        d.clear_stack()
+    d.say(f"VICTORY: {winner} is the only Surviving Player and wins. The game ends.",
+          R.VICTORY_IMMEDIATE, R.VICTORY_ONE_SURVIVOR, R.VICTORY_DEFAULT, R.GAME_ENDS, R.GAME_WINNER)

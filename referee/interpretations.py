@@ -1,0 +1,123 @@
+"""The register of deliberate readings where the loaded rules are silent or ambiguous.
+
+Kept as data (see ../shared/design/AMBIGUITIES.md): each entry names the question, the default
+reading, the alternatives a table may choose as a game setting, and the statements in tension.
+A ruling that depends on an entry says so (`Ruling.interpretations`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee import citations as R
+from referee.ruling import AppliedInterpretation, Citation
+
+__all__ = ["Interpretation", "REGISTER", "get", "applied", "UnknownInterpretation", "validate_choices"]
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    id: str
+    question: str
+    default: str  # id of the default reading
+    readings: tuple[tuple[str, str], ...]  # (reading id, what it says); the default first
+    citations: tuple[Citation, ...]
+    selectable: bool = True  # False: the alternative is only reachable by --override
+
+    def text(self, reading: str) -> str:
+        return dict(self.readings)[reading]
+
+
+class UnknownInterpretation(ValueError):
+    """A table setting names an interpretation or reading that does not exist."""
+
+
+def _i(id, question, readings, citations, selectable=True) -> Interpretation:
+    return Interpretation(id, question, readings[0][0], tuple(readings), tuple(citations), selectable)
+
+
+REGISTER: dict[str, Interpretation] = {
+    entry.id: entry
+    for entry in (
+        _i("nat1-autofail", "Does a natural 1 fail a non-contested Check automatically?",
+           [("no-auto-fail", "No: the Final Result against the Target Number decides."),
+            ("auto-fail", "Yes: a natural 1 fails a non-contested Check.")],
+           [R.CRIT_FAILURE, R.CRIT_SUCCESS_AUTO, R.CONTESTED_NO_AUTO, R.KAOS_ON_NATURAL_1, R.FINAL_RESULT_DECIDES]),
+        _i("two-dice-crit", "With two d20s (Goblin Balls On Ya / Dungeon Haunted), does a 20 or 1 on the die not used count as a crit?",
+           [("used-die", "Only the die whose result is used counts."),
+            ("either-die", "A natural 20 or 1 on either die counts.")],
+           [R.GOBLIN_EFFECT, R.HAUNTED_EFFECT, R.CRIT_SUCCESS, R.CRIT_FAILURE]),
+        _i("status-duration", "How long do Goblin Balls On Ya and Dungeon Haunted last?",
+           [("until-removed", "Until the table removes them (card text decides); the referee reminds at each Check.")],
+           [R.GOBLIN_MODIFIES, R.HAUNTED_MODIFIES], selectable=False),
+        _i("status-cancel-time", "When both are held, are they removed at once or at the next roll?",
+           [("before-next-roll", "Both are removed before the Player's next d20 roll."),
+            ("at-once", "Both are removed as soon as the Player holds both.")],
+           [R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL]),
+        _i("crit-reward-time", "Is a crit reward gained at the roll or when the Check resolves? Can that Kaos be spent on the same Check?",
+           [("at-resolution", "Gained when the Check resolves (after rerolls and Kaos); not spendable on that Check.")],
+           [R.CRIT_SUCCESS_REWARD, R.CRIT_SUCCESS_REROLLED, R.REROLL_BEFORE_KAOS], selectable=False),
+        _i("spent-reroll-supply", "Do spent Reroll Tokens return to the supply?",
+           [("return", "Spent Reroll Tokens return to the supply."),
+            ("leave-game", "Spent Reroll Tokens leave the game.")],
+           [R.REROLL_NONE_AVAILABLE]),
+        _i("contested-3way-tie", "Contested Check among three or more: a tie for highest between Players who did not initiate?",
+           [("table-decides", "The rules do not say: the table decides and the referee says so.")],
+           [R.CONTESTED_DEFINITION, R.CONTESTED_TIES], selectable=False),
+        _i("repeat-action-cost", "Is it 1 Kaos per extra use of the same Turn Action, and does the repeat use a Turn Action?",
+           [("kaos-and-action", "1 Kaos per extra use, and it uses a Turn Action."),
+            ("kaos-only", "1 Kaos per extra use; it does not use a Turn Action.")],
+           [R.REPEAT_TURN_ACTION, R.EOT_REFUND]),
+        _i("damage-roller", "Who rolls a non-Combat Damage die? Who is \"to the left\"?",
+           [("next-in-turn-order", "The Player to the left is the next Player in Turn Order.")],
+           [R.DAMAGE_ROLLER], selectable=False),
+        _i("health-below-zero", "Can Health go below 0, and when does Death trigger?",
+           [("flag-at-zero", "Health may go below 0; at 0 or below the referee flags a possible Death and the table reports the Death Process outcome (09_DEATH_AND_VICTORY is not loaded).")],
+           [R.DAMAGE_REDUCES_HEALTH, R.DEATH_DEFINED_IN_09], selectable=False),
+        _i("turn-after-removal", "Whose turn is it after the Active Player falls or is removed outside Combat?",
+           [("turn-ends", "The turn ends; the next position in Turn Order is resolved.")],
+           [R.EOT_NOT_FALLEN_REMOVED, R.EOT_FELL_BEFORE_BOMB], selectable=False),
+        _i("kaos-floor", "Can Kaos go negative outside encounter penalties?",
+           [("never-negative", "Never: a cost larger than the Kaos held cannot be paid.")],
+           [R.KAOS_RESOURCE, R.KAOS_ANY_AMOUNT], selectable=False),
+        _i("nobody-survives", "Everyone stops surviving at once?",
+           [("table-decides", "No Victory: the table decides (09_DEATH_AND_VICTORY is not loaded).")],
+           [R.VICTORY_ONE_SURVIVOR], selectable=False),
+        _i("check-finishes-first", "May other moves be made while a Check is being rolled?",
+           [("finish-first", "No: a Check is resolved (roll, rerolls, Kaos, result) before anything else proceeds.")],
+           [R.FINAL_RESULT_DEFINITION, R.REROLL_WHEN, R.TIMING_FEWEST_UNRESOLVED], selectable=False),
+    )
+}
+
+
+def get(id: str) -> Interpretation:
+    return REGISTER[id]
+
+
+def reading(choices: dict[str, str], id: str) -> str:
+    """The reading in force for this game: the table's choice, else the default."""
+    return choices.get(id) or REGISTER[id].default
+
+
+def applied(choices: dict[str, str], id: str) -> AppliedInterpretation:
+    entry = REGISTER[id]
+    chosen = reading(choices, id)
+    return AppliedInterpretation(entry.id, entry.question, chosen, entry.text(chosen), chosen == entry.default)
+
+
+def validate_choices(choices: dict[str, str]) -> dict[str, str]:
+    """Check `{id: reading}` table settings against the register; raise UnknownInterpretation."""
+    import difflib
+
+    for id, chosen in choices.items():
+        if id not in REGISTER:
+            near = difflib.get_close_matches(id, list(REGISTER), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise UnknownInterpretation(f"no interpretation {id!r}{hint}")
+        entry = REGISTER[id]
+        names = [r for r, _ in entry.readings]
+        if chosen not in names:
+            raise UnknownInterpretation(f"interpretation {id!r} has readings {', '.join(names)}, not {chosen!r}")
+        if not entry.selectable and chosen != entry.default:
+            raise UnknownInterpretation(f"interpretation {id!r} cannot be changed as a setting")
+    return dict(choices)

@@ -1,0 +1,213 @@
+"""What the engine says about a move: a Ruling, its Violations, and the Citations behind them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling"]
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One statement of the loaded rules, verbatim: cited as `DOC > SECTION`."""
+
+    doc_id: str
+    section_id: str
+    quote: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.doc_id} > {self.section_id}"
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "quote": self.quote}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Citation":
+        doc_id, _, section_id = data["key"].partition(" > ")
+        return cls(doc_id, section_id, data["quote"])
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why a move is refused; `fix` says what would make it legal."""
+
+    message: str
+    citations: tuple[Citation, ...] = ()
+    fix: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "message": self.message,
+            "citations": [c.to_json() for c in self.citations],
+            "fix": self.fix,
+        }
+
+
+@dataclass(frozen=True)
+class AppliedInterpretation:
+    """A named reading of an ambiguous rule that decided (part of) this ruling."""
+
+    id: str
+    question: str
+    reading: str  # the reading in force in this game (default or the table's choice)
+    text: str  # what that reading says
+    is_default: bool
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "question": self.question,
+            "reading": self.reading,
+            "text": self.text,
+            "default": self.is_default,
+        }
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The verdict on one move. `effects` is the trusted transition the move makes if applied."""
+
+    move: object
+    legal: bool
+    violations: tuple[Violation, ...] = ()
+    consequences: tuple[str, ...] = ()
+    obligations: tuple[str, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    interpretations: tuple[AppliedInterpretation, ...] = ()
+    table_reported: tuple[str, ...] = ()  # steps a missing document decides; the table reports them
+    effects: tuple[dict, ...] | None = field(default=(), repr=False)  # None: cannot be applied at all
+
+    @property
+    def refused_citations(self) -> tuple[Citation, ...]:
+        seen: dict[Citation, None] = {}
+        for violation in self.violations:
+            for citation in violation.citations:
+                seen.setdefault(citation)
+        return tuple(seen)
+
+    def to_json(self) -> dict:
+        from referee.moves import move_to_json
+
+        return {
+            "move": move_to_json(self.move),
+            "legal": self.legal,
+            "violations": [v.to_json() for v in self.violations],
+            "consequences": list(self.consequences),
+            "obligations": list(self.obligations),
+            "citations": [c.to_json() for c in self.citations],
+            "interpretations": [i.to_json() for i in self.interpretations],
+            "table_reported": list(self.table_reported),
+        }
+
+
+class Draft:
+    """Collects a ruling while a rule function judges a move (every violation, not the first).
+
+    Effects set absolute values, so `get` answers with what this move has already decided.
+    """
+
+    def __init__(self, state):
+        self.state = state
+        self.violations: list[Violation] = []
+        self.consequences: list[str] = []
+        self.obligations: list[str] = []
+        self.citations: dict[Citation, None] = {}
+        self.interpretations: dict[str, AppliedInterpretation] = {}
+        self.reported: list[str] = []
+        self.effects: list[dict] | None = []
+        self._players: dict[tuple[str, str], object] = {}
+        self._game: dict[str, object] = {}
+        self._stack = list(state.stack)
+
+    # --- verdict ----------------------------------------------------------------------------------
+
+    def cite(self, *citations: Citation) -> None:
+        for citation in citations:
+            self.citations.setdefault(citation)
+
+    def violate(self, message: str, *citations: Citation, fix: str = "") -> None:
+        self.violations.append(Violation(message, tuple(citations), fix))
+
+    def say(self, text: str, *citations: Citation) -> None:
+        self.consequences.append(text)
+        self.cite(*citations)
+
+    def oblige(self, text: str) -> None:
+        self.obligations.append(text)
+
+    def report(self, text: str, *citations: Citation) -> None:
+        """A step a missing document decides: the table resolves it and reports the outcome."""
+        self.reported.append(text)
+        self.cite(*citations)
+
+    def interpret(self, id: str) -> str:
+        from referee import interpretations
+
+        choices = self.state.settings.interpretations
+        self.interpretations.setdefault(id, interpretations.applied(choices, id))
+        return interpretations.reading(choices, id)
+
+    def impossible(self) -> None:
+        """Nothing sensible to apply, not even by --override."""
+        self.effects = None
+
+    # --- effects ----------------------------------------------------------------------------------
+
+    def get(self, name: str, field: str):
+        key = (name, field)
+        if key in self._players:
+            return self._players[key]
+        return getattr(self.state.player(name), field)
+
+    def game(self, field: str):
+        return self._game[field] if field in self._game else getattr(self.state, field)
+
+    @property
+    def stack(self) -> list:
+        return self._stack
+
+    def _effect(self, effect: dict) -> None:
+        if self.effects is not None:
+            self.effects.append(effect)
+
+    def set(self, name: str, field: str, value) -> None:
+        self._players[(name, field)] = value
+        self._effect({"op": "player", "name": name, "field": field, "value": _plain(value)})
+
+    def set_game(self, field: str, value) -> None:
+        self._game[field] = value
+        self._effect({"op": "game", "field": field, "value": _plain(value)})
+
+    def push(self, proc) -> None:
+        self._stack.append(proc)
+        self._effect({"op": "push", "proc": proc.to_json()})
+
+    def pop(self) -> None:
+        self._stack.pop()
+        self._effect({"op": "pop"})
+
+    def replace_top(self, proc) -> None:
+        self._stack[-1] = proc
+        self._effect({"op": "top", "proc": proc.to_json()})
+
+    def clear_stack(self) -> None:
+        self._stack.clear()
+        self._effect({"op": "clear"})
+
+    def finish(self, move) -> Ruling:
+        return Ruling(
+            move=move,
+            legal=not self.violations,
+            violations=tuple(self.violations),
+            consequences=tuple(self.consequences),
+            obligations=tuple(self.obligations),
+            citations=tuple(self.citations),
+            interpretations=tuple(self.interpretations.values()),
+            table_reported=tuple(self.reported),
+            effects=None if self.effects is None else tuple(self.effects),
+        )
+
+
+def _plain(value):
+    return list(value) if isinstance(value, tuple) else value

@@ -1,0 +1,254 @@
+"""The game file: one SQLite file per game, an append-only log of moves with their rulings.
+
+State is the fold of the live moves' effects. Every move is ONE transaction opened with
+`BEGIN IMMEDIATE` on a plain sqlite3 connection in autocommit mode: the write lock is taken
+before the state is read, so two terminals cannot both read move N and both write move N+1.
+(sqlite-utils' `atomic()` opens a deferred transaction, and it is slow to import.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from referee import engine
+from referee.errors import CannotApply, GameFileError, NoGame
+from referee.moves import Move, move_from_json, move_to_json
+from referee.ruling import Ruling
+from referee.state import GameState, TableSettings, transition
+
+__all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT"]
+
+FORMAT = "referee-game/1"
+BUSY_TIMEOUT_S = 10.0
+
+SCHEMA = """
+create table meta (key text primary key, value text not null);
+create table moves (
+    n integer primary key,          -- the move number the table sees
+    move text not null,             -- the Move, as JSON
+    ruling text not null,           -- the Ruling (violations, consequences, citations), as JSON
+    effects text not null,          -- the trusted transition replay folds
+    override text,                  -- the table's reason, when a refused move was applied anyway
+    at text not null,
+    undone integer not null default 0,
+    undone_at text
+);
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# --- where games live ------------------------------------------------------------------------------
+
+
+def games_dir() -> Path:
+    from rulesdb.store import data_dir  # the one place that knows REFEREE_HOME / platformdirs
+
+    return data_dir() / "games"
+
+
+def current_game_path() -> Path:
+    """The file that names the current game (a pointer, so games can live anywhere)."""
+    return games_dir().parent / "current-game"
+
+
+def resolve_game_path(explicit: str | os.PathLike | None) -> Path:
+    """--game PATH, else $REFEREE_GAME, else the current game; raises NoGame."""
+    if explicit:
+        return Path(explicit)
+    if os.environ.get("REFEREE_GAME"):
+        return Path(os.environ["REFEREE_GAME"])
+    pointer = current_game_path()
+    if pointer.is_file():
+        text = pointer.read_text(encoding="utf-8").strip()
+        if text:
+            return Path(text)
+    raise NoGame("no game chosen: start one with `referee new`, or pass --game PATH / set REFEREE_GAME")
+
+
+def new_game_path() -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = games_dir() / f"game-{stamp}.sqlite"
+    n = 1
+    while path.exists():
+        n += 1
+        path = games_dir() / f"game-{stamp}-{n}.sqlite"
+    return path
+
+
+# --- the log ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    ruling: Ruling
+    applied: bool
+    number: int | None  # the move number when applied
+    override: str | None = None
+
+
+@dataclass(frozen=True)
+class LoggedMove:
+    number: int
+    move: Move
+    ruling: dict
+    override: str | None
+    at: str
+    undone: bool
+
+
+class GameStore:
+    """One game file. Open it with `GameStore(path)`; make one with `GameStore.create`."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise GameFileError(f"no game file at {self.path}")
+        try:
+            self._db = self._connect(self.path)
+            meta = dict(self._db.execute("select key, value from meta").fetchall())
+        except sqlite3.DatabaseError as error:
+            raise GameFileError(f"{self.path} is not a referee game file ({error})") from error
+        if meta.get("format") != FORMAT:
+            raise GameFileError(f"{self.path} is not a referee game file (format {meta.get('format')!r})")
+        self.settings = TableSettings.from_json(json.loads(meta["settings"]))
+        self.created = meta.get("created", "")
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        db.execute(f"pragma busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        return db
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, settings: TableSettings) -> "GameStore":
+        path = Path(path)
+        if path.exists():
+            raise GameFileError(f"{path} already exists; choose another --game PATH")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".creating")
+        tmp.unlink(missing_ok=True)
+        db = cls._connect(tmp)
+        try:
+            db.execute("pragma journal_mode = wal")
+            db.execute("begin immediate")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.executemany(
+                "insert into meta (key, value) values (?, ?)",
+                [("format", FORMAT), ("settings", json.dumps(settings.to_json())), ("rules_hash", settings.rules_hash),
+                 ("created", _now())],
+            )
+            db.execute("commit")
+            db.execute("pragma wal_checkpoint(truncate)")
+        finally:
+            db.close()
+        for suffix in ("-wal", "-shm"):
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
+        tmp.rename(path)  # a half-made game never appears under its real name
+        return cls(path)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def _fold(self) -> GameState:
+        state = GameState.initial(self.settings)
+        for (effects,) in self._db.execute("select effects from moves where undone = 0 order by n"):
+            transition(state, json.loads(effects))
+        return state
+
+    def load(self) -> GameState:
+        """The current state: the fold of every live move."""
+        return self._fold()
+
+    def history(self) -> list[LoggedMove]:
+        rows = self._db.execute("select n, move, ruling, override, at, undone from moves order by n").fetchall()
+        return [
+            LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
+            for n, move, ruling, override, at, undone in rows
+        ]
+
+    # --- writing: one transaction per move --------------------------------------------------------
+
+    def play(self, move: Move, *, override: str | None = None, dry_run: bool = False) -> Played:
+        """Judge `move` on the current state and, when legal (or overridden), log it.
+
+        A refused move, a dry run, or any error leaves the file exactly as it was.
+        """
+        if dry_run:
+            return Played(engine.check(self._fold(), move), applied=False, number=None)
+        self._db.execute("begin immediate")
+        try:
+            state = self._fold()
+            ruling = engine.check(state, move)
+            if not ruling.legal and not override:
+                self._db.execute("rollback")
+                return Played(ruling, applied=False, number=None)
+            if ruling.effects is None:
+                raise CannotApply(ruling)
+            record = ruling.to_json()
+            if not ruling.legal:
+                record["override"] = {"reason": override,
+                                      "refused_citations": [c.to_json() for c in ruling.refused_citations]}
+            cursor = self._db.execute(
+                "insert into moves (move, ruling, effects, override, at) values (?, ?, ?, ?, ?)",
+                (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(list(ruling.effects)),
+                 override if not ruling.legal else None, _now()),
+            )
+            self._db.execute("commit")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise
+        return Played(ruling, applied=True, number=cursor.lastrowid,
+                      override=override if not ruling.legal else None)
+
+    def undo(self, number: int | None = None) -> list[int]:
+        """Take back the last live move, or move `number` and every live move after it.
+
+        Undone moves stay in the log, marked undone. Returns the numbers taken back.
+        """
+        self._db.execute("begin immediate")
+        try:
+            live = [n for (n,) in self._db.execute("select n from moves where undone = 0 order by n")]
+            if not live:
+                raise GameFileError("nothing to undo: no move has been played")
+            if number is None:
+                taken = [live[-1]]
+            elif number not in live:
+                raise GameFileError(f"move {number} is not a live move (live moves: {live[0]}..{live[-1]})"
+                                    if live else f"move {number} is not a live move")
+            else:
+                taken = [n for n in live if n >= number]
+            self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
+                                 [(_now(), n) for n in taken])
+            self._db.execute("commit")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise
+        return taken
+
+
+def set_current_game(path: Path) -> None:
+    pointer = current_game_path()
+    pointer.parent.mkdir(parents=True, exist_ok=True)
+    tmp = pointer.with_name(pointer.name + ".tmp")
+    tmp.write_text(str(Path(path).resolve()) + "\n", encoding="utf-8")
+    tmp.replace(pointer)
