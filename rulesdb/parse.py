@@ -288,15 +288,17 @@ def _starts_label(line: str, current: ParsedStatement | None, block, position: i
 
 def _table_line(section: ParsedSection, n: int, line: str, in_table: bool, doc: ParsedDocument) -> bool:
     """Pipe tables: one statement per row. Rows broken over two lines (01 VARIABLES) are joined."""
-    if re.fullmatch(r"\|?\s*:?-{3,}.*", line):
-        return True  # the |---|---| rule under the header
     statements = section.statements
+    header = next((s for s in reversed(statements) if s.kind == "table_header"), None)
+    if re.fullmatch(r"\|?\s*:?-{3,}.*", line):
+        if header is None:
+            raise SourceError(doc.source, n, "a table rule line with no header row above it")
+        return True  # the |---|---| rule under the header
     previous = statements[-1] if statements and statements[-1].kind.startswith("table") else None
     if not in_table:
         cells = _cells(line)
         statements.append(ParsedStatement(kind="table_header", text=line, line=n, label=" | ".join(cells)))
         return True
-    header = next(s for s in reversed(statements) if s.kind == "table_header")
     width = len(_cells(header.text))
     if previous is not None and previous.kind == "table_row" and len(_cells(previous.text)) < width:
         previous.text = f"{previous.text}\n{line}"

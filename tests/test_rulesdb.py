@@ -305,3 +305,49 @@ def test_a_bad_added_document_changes_nothing(tmp_path):
     with pytest.raises(SourceError):
         add_document(bad)
     assert open_rules().content_hash == original.content_hash
+
+
+# --- any input either parses or is refused with a SourceError --------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rulesdb.merge import merge_documents  # noqa: E402
+from rulesdb.parse import decode_source, parse_document  # noqa: E402
+
+REAL_LINES = {name: path.read_text(encoding="utf-8").split("\n") for name, path in RULES.items()}
+
+
+def _parse_bytes(data: bytes, name: str = "fuzz.txt"):
+    return parse_document(decode_source(data, name), name)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2000))
+def test_any_bytes_either_parse_or_raise_source_error(data):
+    try:
+        _parse_bytes(data)
+    except SourceError as error:
+        assert error.source == "fuzz.txt" and error.line >= 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(sorted(REAL_LINES)),
+    st.lists(st.tuples(st.integers(0, 700), st.integers(1, 40)), max_size=4),
+    st.lists(st.tuples(st.integers(0, 700), st.sampled_from(["Rule", "", "SECTION_ID: X", "| a |", "- item", "Related rules: X."])), max_size=3),
+)
+def test_damaged_real_documents_either_parse_or_raise_source_error(name, cuts, inserts):
+    lines = list(REAL_LINES[name])
+    for start, length in cuts:
+        del lines[start % len(lines) : start % len(lines) + length]
+    for at, line in inserts:
+        lines.insert(at % (len(lines) + 1), line)
+    try:
+        document = _parse_bytes("\n".join(lines).encode(), name)
+        model = merge_documents([document])
+    except SourceError as error:
+        assert error.source == name
+        return
+    for section in model.documents[0].sections:
+        assert section.statements
