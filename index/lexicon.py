@@ -106,9 +106,19 @@ def mine(db) -> dict:
     }
 
 
+def slang_form(word: str) -> str:
+    """How a glossary key is compared: lowercase, a plural "s" dropped ("bags" -> "bag").
+
+    Deliberately not the stemmer: "equipment" and "equip" share a stem but not a meaning.
+    """
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 @lru_cache(maxsize=1)
 def load_glossary() -> tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]:
-    """The curated slang list: ((slang stems), ((rules-words stems), ...)) per spelling."""
+    """The curated slang list: ((slang words), ((rules-words stems), ...)) per spelling."""
     text = (Path(__file__).parent / "glossary.txt").read_text(encoding="utf-8")
     entries = []
     for line in text.splitlines():
@@ -118,7 +128,7 @@ def load_glossary() -> tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
         left, _, right = line.partition("=>")
         targets = tuple(t for t in (stems(x) for x in right.split(";")) if t)
         for slang in left.split("|"):
-            key = tuple(stem(w) for w in words(slang))
+            key = tuple(slang_form(w) for w in words(slang))
             if key and targets:
                 entries.append((key, targets))
     return tuple(entries)
@@ -130,46 +140,72 @@ class Lexicon:
     def __init__(self, mined: dict):
         self.phrases = {tuple(p.split()) for p in mined["phrases"]}
         self.section_terms: dict[str, list[str]] = mined["section_terms"]
-        # slang/abbreviation key (stems of every word, stopwords included) -> expansions
+        # slang or abbreviation (slang_form of every word, stopwords included) -> rules words
         self.expansions: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
         for key, targets in load_glossary():
-            self.expansions.setdefault(key, []).extend(targets)
+            self._expand(key, targets)
         for abbr, titles in mined["abbreviations"].items():
-            self.expansions.setdefault((stem(abbr),), []).extend(stems(t) for t in titles)
+            self._expand((slang_form(abbr),), [stems(t) for t in titles])
         self._longest_slang = max((len(k) for k in self.expansions), default=1)
         self._longest_phrase = max((len(p) for p in self.phrases), default=1)
         self.vocabulary = {w for key in self.expansions for w in key}
 
+    def _expand(self, key, targets) -> None:
+        known = self.expansions.setdefault(key, [])
+        known.extend(t for t in targets if t not in known)
+
+    def _slang_at(self, forms: list[str], i: int) -> tuple[int, list[tuple[str, ...]]] | None:
+        for size in range(min(self._longest_slang, len(forms) - i), 0, -1):
+            targets = self.expansions.get(tuple(forms[i : i + size]))
+            if targets:
+                return size, targets
+        return None
+
+    def _phrase_at(self, tokens: list[str], i: int) -> tuple[int, tuple[str, ...]] | None:
+        """Longest game term starting at token i; index stopwords inside are skipped ("end of turn")."""
+        if tokens[i] in INDEX_STOPWORDS:
+            return None
+        positions, content = [], []
+        j = i
+        while j < len(tokens) and len(content) < self._longest_phrase:
+            if tokens[j] not in INDEX_STOPWORDS:
+                positions.append(j)
+                content.append(stem(tokens[j]))
+            j += 1
+        for size in range(len(content), 1, -1):
+            if tuple(content[:size]) in self.phrases:
+                return positions[size - 1] + 1 - i, tuple(content[:size])
+        return None
+
     def concepts(self, tokens: list[str], expansion_weight: float) -> list[Concept]:
-        """Cut the question's words into concepts: slang first, then game-term phrases."""
-        stemmed = [stem(t) for t in tokens]
+        """Cut the question into concepts, longest match first: slang, game terms, words."""
+        forms = [slang_form(t) for t in tokens]
         concepts: list[Concept] = []
-        rest: list[int] = []
+        seen: set[tuple] = set()
         i = 0
         while i < len(tokens):
-            for size in range(min(self._longest_slang, len(tokens) - i), 0, -1):
-                key = tuple(stemmed[i : i + size])
-                targets = self.expansions.get(key)
-                if targets:
-                    own = tuple(s for s, t in zip(key, tokens[i : i + size]) if t not in QUERY_STOPWORDS)
-                    alternatives = [(own, 1.0)] if own else []
-                    alternatives += [(t, expansion_weight) for t in targets if t != own]
-                    concepts.append(Concept(" ".join(tokens[i : i + size]), tuple(alternatives)))
-                    i += size
-                    break
+            slang = self._slang_at(forms, i)
+            phrase = self._phrase_at(tokens, i)
+            if slang and (not phrase or slang[0] >= phrase[0]):
+                size, targets = slang
+                span = tokens[i : i + size]
+                own = tuple(stem(t) for t in span if t not in QUERY_STOPWORDS)
+                alternatives = [(own, 1.0)] if own else []
+                alternatives += [(t, expansion_weight) for t in targets if t != own]
+                concept = Concept(" ".join(span), tuple(alternatives))
+            elif phrase:
+                size, stemmed = phrase
+                concept = Concept(" ".join(tokens[i : i + size]), ((stemmed, 1.0),))
             else:
-                if tokens[i] not in QUERY_STOPWORDS:
-                    rest.append(i)
-                i += 1
-        # Game terms: longest run of the remaining content words that the rules use as a phrase.
-        j = 0
-        while j < len(rest):
-            for size in range(min(self._longest_phrase, len(rest) - j), 0, -1):
-                run = rest[j : j + size]
-                phrase = tuple(stemmed[k] for k in run)
-                if size == 1 or phrase in self.phrases:
-                    surface = " ".join(tokens[k] for k in run)
-                    concepts.append(Concept(surface, ((phrase, 1.0),)))
-                    j += size
-                    break
+                size = 1
+                token = tokens[i]
+                concept = None
+                if token not in QUERY_STOPWORDS and not token.isdigit():
+                    concept = Concept(token, (((stem(token),), 1.0),))
+            i += size
+            if concept is not None and concept.alternatives:
+                signature = concept.alternatives
+                if signature not in seen:  # "bomb ... the bomb": one concept, counted once
+                    seen.add(signature)
+                    concepts.append(concept)
         return concepts

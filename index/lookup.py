@@ -16,14 +16,14 @@ import re
 from dataclasses import dataclass
 
 from whoosh import scoring
-from whoosh.query import Or, Phrase, Term
+from whoosh.query import Phrase, Term
 
 from index.errors import BadQuery
 from index.lexicon import Concept, Lexicon
 from index.model import Handoff, LookupResult, Quote, SectionHit
 from index.spell import Corrector
 from index.store import open_or_build
-from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, clean, stem, words
+from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, clean, stem, stems, words
 
 __all__ = ["RulesIndex", "open_index", "Weights", "MAX_QUERY_CHARS", "MAX_QUERY_WORDS"]
 
@@ -31,19 +31,24 @@ MAX_QUERY_CHARS = 1000  # a question, not a document: longer is refused, in boun
 MAX_QUERY_WORDS = 40
 
 _KEY_LIKE = re.compile(r"^\s*(?:[A-Za-z0-9_]+\s*>\s*[\w ]+|[A-Z0-9]+(?:_[A-Z0-9]+)+|[A-Z]{3,})\s*$")
+# "Dungeon Bombs are defined in 07_DUNGEON_BOMBS.": a signpost, not a rule; it matches the
+# question's words in very few others, so BM25 would rank it above the rules that answer.
+_POINTER = re.compile(r"^[^.]*\b(?:is|are) (?:defined|handled|initiated|determined) (?:in|by) [0-9A-Z_ ,and]+\.$")
 _DEFINED_IN = re.compile(r"^(?:The )?(.+?) (is|are) (?:defined|handled|initiated) (?:in|by) ")
 
 
 @dataclass(frozen=True)
 class Weights:
-    """Ranking knobs. Set once from the dev split, not per question (see bench/lookup.py)."""
+    """Ranking knobs. Set once from half of the dev questions, not per question (bench/lookup.py)."""
 
-    title: float = 2.0  # a word of the section title
+    title: float = 2.0  # a word of the section title (on the section head document)
     terms: float = 1.5  # a defined term, abbreviation or Variable of the section
-    phrase: float = 1.5  # a game term matched as a whole phrase
-    expansion: float = 0.8  # the rules' word for the player's slang
-    head: float = 1.0  # the section head (title + terms) against its best statement
-    spread: float = 0.3  # second and third best statements of the section
+    phrase: float = 1.5  # a game term matched as a whole phrase, against its words apart
+    partial: float = 0.5  # each word of a game term found without the others
+    expansion: float = 0.8  # the rules' word for the player's slang, against the player's word
+    head: float = 1.0  # the section head: title and defined terms
+    cover: float = 0.4  # concepts the best statement misses, found in other statements
+    pointer: float = 0.5  # "X is defined in DOC": a signpost to another document
     quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
 
 
@@ -69,14 +74,21 @@ class RulesIndex:
         vocabulary = dict(meta["frequencies"])
         for word in self.lexicon.vocabulary | QUERY_STOPWORDS:
             vocabulary[word] = vocabulary.get(word, 0) + 1000
-        self.corrector = Corrector(vocabulary)
+        self.corrector = Corrector(vocabulary, protected=meta.get("protected", ()))
         self.searcher = self.ix.searcher(weighting=scoring.BM25F())
         self._titles: dict[str, str] = {}
-        self._docnums: dict[str, list[int]] = {}
+        self._keys: dict[int, str] = {}
+        self._ns: dict[int, int] = {}
+        self._title_stems: dict[str, frozenset[str]] = {}
+        self._pointers: set[int] = set()
         for docnum, fields in self.searcher.reader().iter_docs():
-            self._docnums.setdefault(fields["key"], []).append(docnum)
+            self._keys[docnum] = fields["key"]
+            self._ns[docnum] = fields["n"]
             if fields["n"] == 0:
                 self._titles[fields["key"]] = fields["text"]
+                self._title_stems[fields["key"]] = frozenset(stems(fields["text"]))
+            elif _POINTER.match(fields["text"]):
+                self._pointers.add(docnum)
 
     # --- reading the question ---------------------------------------------------------------
 
@@ -94,24 +106,51 @@ class RulesIndex:
                 fixed.append(token)
         return self.lexicon.concepts(fixed, self.weights.expansion), corrections
 
-    def build_query(self, concepts: list[Concept]):
+    def _field_queries(self, stems: tuple[str, ...]):
+        """(field, query, boost) for one alternative: a word, or a phrase on its own."""
         w = self.weights
-        parts = []
-        for concept in concepts:
-            for stems, weight in concept.alternatives:
-                if len(stems) == 1:
-                    (s,) = stems
-                    parts.append(Term("body", s, boost=weight))
-                    parts.append(Term("title", s, boost=weight * w.title))
-                    parts.append(Term("terms", s, boost=weight * w.terms))
-                else:
-                    parts.append(Phrase("body", list(stems), slop=1, boost=weight * w.phrase))
-                    parts.append(Phrase("title", list(stems), boost=weight * w.phrase * w.title))
-                    parts.append(Phrase("terms", list(stems), boost=weight * w.phrase * w.terms))
-                    for s in stems:
-                        parts.append(Term("body", s, boost=weight / len(stems)))
-                        parts.append(Term("title", s, boost=weight * w.title / len(stems)))
-        return Or(parts) if parts else None
+        if len(stems) == 1:
+            (s,) = stems
+            return [("body", Term("body", s), 1.0), ("title", Term("title", s), w.title), ("terms", Term("terms", s), w.terms)]
+        return [
+            ("body", Phrase("body", list(stems), slop=1), w.phrase),
+            ("title", Phrase("title", list(stems)), w.phrase * w.title),
+            ("terms", Phrase("terms", list(stems)), w.phrase * w.terms),
+        ]
+
+    def _matches(self, query) -> dict[int, float]:
+        found: dict[int, float] = {}
+        matcher = query.matcher(self.searcher)
+        while matcher.is_active():
+            found[matcher.id()] = matcher.score()
+            matcher.next()
+        return found
+
+    def concept_scores(self, concept: Concept) -> dict[int, float]:
+        """docnum -> how well that document says this concept (best alternative, best field)."""
+        best: dict[int, float] = {}
+        for stems, weight in concept.alternatives:
+            scores: dict[int, float] = {}
+            for _field, query, boost in self._field_queries(stems):
+                for doc, score in self._matches(query).items():
+                    scores[doc] = max(scores.get(doc, 0.0), score * boost)
+            if len(stems) > 1:
+                # The words of a game term found apart still count, for less.
+                apart: dict[int, float] = {}
+                for s in stems:
+                    word: dict[int, float] = {}
+                    for _field, query, boost in self._field_queries((s,)):
+                        for doc, score in self._matches(query).items():
+                            word[doc] = max(word.get(doc, 0.0), score * boost)
+                    for doc, score in word.items():
+                        apart[doc] = apart.get(doc, 0.0) + self.weights.partial * score
+                for doc, score in apart.items():
+                    scores[doc] = max(scores.get(doc, 0.0), score)
+            for doc, score in scores.items():
+                score *= weight
+                if score > best.get(doc, 0.0):
+                    best[doc] = score
+        return best
 
     # --- answering ----------------------------------------------------------------------------
 
@@ -130,7 +169,7 @@ class RulesIndex:
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        ranked = self._rank(self.build_query(concepts))
+        ranked = self._rank(concepts)
         hits = tuple(self._hit(key, score, stmts, stems_looked_up) for key, score, stmts in ranked[:limit])
         result = LookupResult(
             query=shown,
@@ -142,22 +181,45 @@ class RulesIndex:
             result = self._nothing(result, concepts)
         return result
 
-    def _rank(self, query) -> list[tuple[str, float, list[tuple[float, int]]]]:
+    def _rank(self, concepts: list[Concept]) -> list[tuple[str, float, list[tuple[float, int]]]]:
+        """Sections best first, with their statements' scores.
+
+        A section scores its head (title, defined terms) plus its single best statement over
+        all concepts of the question, so the sentence that decides the question pulls its
+        section up. Concepts that statement misses are credited from the section's other
+        statements at a discount (`cover`): a section repeating one word in ten statements
+        gains nothing over saying it once.
+        """
         w = self.weights
+        per_concept = [self.concept_scores(c) for c in concepts]
+        looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
         heads: dict[str, float] = {}
-        statements: dict[str, list[tuple[float, int]]] = {}
-        if query is not None:
-            for hit in self.searcher.search(query, limit=None):
-                key, n = hit["key"], hit["n"]
-                if n == 0:
-                    heads[key] = hit.score
+        statement: dict[int, list[float]] = {}
+        for i, scores in enumerate(per_concept):
+            for doc, score in scores.items():
+                if self._ns[doc] == 0:
+                    key = self._keys[doc]
+                    heads[key] = heads.get(key, 0.0) + score
                 else:
-                    statements.setdefault(key, []).append((hit.score, n))
+                    if doc in self._pointers:
+                        score *= w.pointer
+                    statement.setdefault(doc, [0.0] * len(per_concept))[i] = score
+        by_section: dict[str, list[int]] = {}
+        for doc in statement:
+            by_section.setdefault(self._keys[doc], []).append(doc)
         ranked = []
-        for key in set(heads) | set(statements):
-            stmts = sorted(statements.get(key, ()), reverse=True)
-            best = [s for s, _ in stmts[:3]]
-            score = w.head * heads.get(key, 0.0) + (best[0] if best else 0.0) + w.spread * sum(best[1:])
+        for key in set(heads) | set(by_section):
+            docs = by_section.get(key, [])
+            stmts = sorted(((sum(statement[d]), self._ns[d]) for d in docs), reverse=True)
+            # A title the question only half names ("Plot Armor" for "armor") counts for half.
+            title = self._title_stems.get(key) or frozenset(("",))
+            score = w.head * heads.get(key, 0.0) * len(title & looked_up) / len(title)
+            if docs:
+                best = max(docs, key=lambda d: sum(statement[d]))
+                cover = [max(statement[d][i] for d in docs) for i in range(len(per_concept))]
+                score += sum(statement[best]) + w.cover * sum(
+                    max(0.0, c - b) for c, b in zip(cover, statement[best])
+                )
             ranked.append((key, score, stmts))
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked

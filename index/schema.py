@@ -18,7 +18,7 @@ __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "plain_analyzer", "make_schema
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 5
 
 
 def stemming_analyzer():

@@ -33,8 +33,9 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
 
 
 class Corrector:
-    def __init__(self, frequencies: dict[str, int]):
+    def __init__(self, frequencies: dict[str, int], protected=()):
         self.frequencies = frequencies
+        self.protected = frozenset(protected)  # real words, never "corrected"
         self._index: dict[str, list[str]] | None = None
 
     def _deletion_index(self) -> dict[str, list[str]]:
@@ -67,7 +68,7 @@ class Corrector:
 
     def correct(self, word: str) -> str | None:
         """The word meant, if `word` is unknown and one correction stands out; else None."""
-        if len(word) < 3 or word in self.frequencies or not word.isalpha():
+        if len(word) < 3 or word in self.frequencies or word in self.protected or not word.isalpha():
             return None
         # Short words tolerate one edit; "sheild" or "diffrent" may need a swap or two.
         limit = 1 if len(word) <= 5 else 2

@@ -29,6 +29,8 @@ __all__ = ["index_dir", "open_or_build", "build_into", "documents"]
 META = "referee-index.json"
 PREFIX = "lookup-index-"
 # Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
+# pyspellchecker's count for an English word in common use ("til" 2359, "wether" 374).
+PROTECTED_MIN_COUNT = 1000
 SKIPPED_KINDS = frozenset({"references", "table_header"})
 
 
@@ -86,6 +88,7 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         for w in words(section.title):
             frequencies[w] = frequencies.get(w, 0) + 1
     meta = {
+        "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,
         "doc_count": count,
@@ -93,6 +96,36 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         "frequencies": frequencies,
     }
     return meta, ix
+
+
+def protected_words(vocabulary: dict[str, int]) -> list[str]:
+    """Common English words that a speller would otherwise "correct" into a rules word.
+
+    "deal" is one letter from "dead" and "sorting" two from "storing": a player who typed
+    them meant them. Read once per index build from pyspellchecker's English frequency list,
+    keeping only the words near the rules' vocabulary, so lookups never load the list.
+    """
+    try:
+        from spellchecker import SpellChecker
+    except ImportError:  # pragma: no cover - a dependency; without it every near word is a typo
+        return []
+    from index.spell import Corrector
+
+    from index.lexicon import load_glossary
+    from index.text import QUERY_STOPWORDS
+
+    vocabulary = dict(vocabulary)
+    for key, _targets in load_glossary():
+        vocabulary.update(dict.fromkeys(key, 1))
+    vocabulary.update(dict.fromkeys(QUERY_STOPWORDS, 1))
+    english = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    near = Corrector(vocabulary)
+    return sorted(
+        word
+        for word, count in english.items()
+        if count >= PROTECTED_MIN_COUNT and word.isalpha() and len(word) >= 3
+        and word not in vocabulary and near.candidates(word, 2)
+    )
 
 
 def _write_meta(directory: Path, meta: dict) -> None:

@@ -42,7 +42,8 @@ QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
     thing things stuff really actually basically gonna wanna gotta lol then also too even
     ever very much some any if but or not no about way still anyway happen happens happened
     mean means tell know rule rules say says said need want let lets kind sort bit oh well
-    quick question sure true correct else one""".split()
+    quick question sure true correct else one make makes made up out isn doesn don didn
+    aren wasn weren ll ve re d whether wether""".split()
 )
 
 
