@@ -415,7 +415,7 @@ def judge_kaos(state, move, d) -> None:
     if move.amount > held:
         d.interpret("kaos-floor")
         d.violate(f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_ANY_AMOUNT,
-                  fix=f"spend at most {held} Kaos" if held else "Kaos is gained from a natural 20 or unspent Turn Actions")
+                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`")
     d.set(move.player, "kaos", max(0, held - move.amount))
     new = replace(p, kaos=p.kaos + move.amount)
     d.replace_top(check.with_participant(new))
@@ -510,3 +510,11 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             amount, resource = token_amount(variables, "CRITICAL_FAILURE_REWARD")
             d.cite(R.CRIT_FAILURE_REWARD)
             gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD")
+
+
+def dice_needed(state, name: str, *, reroll: bool) -> int:
+    """How many d20s `name` rolls now (for a virtual roll): the current roll's count for a reroll."""
+    top = state.top
+    if reroll and isinstance(top, CheckProc) and top.participant(name) and top.participant(name).rolled:
+        return len(top.participant(name).dice)
+    return 1 if _dice_mode(state.player(name).statuses) == "single" else 2

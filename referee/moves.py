@@ -153,6 +153,14 @@ def move_from_json(data: dict) -> Move:
 def describe(move: Move) -> str:
     """The move as the table would type it (for history and messages)."""
     parts = [move.type]
+    if isinstance(move, DeclareCheck):
+        parts += [move.player, move.stat.lower() if move.stat else move.kind]
+        if move.tn is not None:
+            parts.append(f"--tn {move.tn}")
+        parts += [f"--vs {o}" for o in move.opponents]
+        if move.bonus:
+            parts.append(f"--bonus {move.bonus:+d}")
+        return " ".join(parts)
     for f in fields(move):
         value = getattr(move, f.name)
         if value in (None, "", (), False) or (f.name == "bonus" and value == 0):

@@ -49,8 +49,8 @@ class TableSettings:
         return cls(**data)
 
     def not_loaded(self, doc_id: str) -> str:
-        """`07_DUNGEON_BOMBS (not loaded)` when it is missing, else just the id."""
-        return f"{doc_id} (not loaded)" if doc_id in self.missing_documents else doc_id
+        """`07_DUNGEON_BOMBS [not loaded]` when it is missing, else just the id."""
+        return f"{doc_id} [not loaded]" if doc_id in self.missing_documents else doc_id
 
 
 @dataclass
