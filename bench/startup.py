@@ -1,0 +1,61 @@
+"""Cold start of `referee` commands, side by side with the bare interpreter, in one run.
+
+    .venv/bin/python bench/startup.py [--runs 15]
+
+Each round runs every command once, in turn, so machine noise hits them alike; the table shows
+the median and p90 wall time and the ratio of the median to `python -c pass` (the budget is a
+ratio: a move <= 8x, a lookup <= 15x; see ARCHITECTURE.md). Commands run against a throwaway
+REFEREE_HOME whose caches are warmed first: "cold" means a new process, not a missing cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+REFEREE = str(Path(PYTHON).with_name("referee"))
+
+COMMANDS = {
+    "python -c pass": [PYTHON, "-c", "pass"],
+    "referee --version": [REFEREE, "--version"],
+    "referee rules show PLOT_ARMOR --json": [REFEREE, "rules", "show", "PLOT_ARMOR", "--json"],
+    "referee rules list": [REFEREE, "rules", "list"],
+}
+
+
+def _time(command: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
+    for command in COMMANDS.values():  # warm the rules cache and the OS file cache
+        _time(command, env)
+    samples: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(args.runs):
+        for name, command in COMMANDS.items():
+            samples[name].append(_time(command, env))
+    base = statistics.median(samples["python -c pass"])
+    print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
+    for name, values in samples.items():
+        values.sort()
+        median = statistics.median(values)
+        p90 = values[int(0.9 * (len(values) - 1))]
+        print(f"{name:<42} {median * 1000:>10.1f} {p90 * 1000:>8.1f} {median / base:>7.1f}")
+
+
+if __name__ == "__main__":
+    main()
