@@ -1,0 +1,332 @@
+"""01_CORE_CONCEPTS, section by section: each test proves one statement the engine enforces."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import (
+    Damage, DeclareCheck, Gain, GainStatus, Heal, Lose, RemoveStatus, ResolveCheck, Reroll, RollDice, SpendKaos,
+    TurnAction, check, new_state, play, quotes, refused,
+)
+from referee import citations as R
+from referee import engine
+from referee.errors import BadMove
+
+
+@pytest.fixture
+def state(rules_db):
+    return new_state(rules_db, stats={"Mara": {"Brawn": 2, "Charm": 1}, "Ivo": {"Intellect": 3, "Charm": 1}})
+
+
+def kaos(state, name):
+    return state.player(name).kaos
+
+
+# --- CHECKS / FINAL_RESULT / TARGET_NUMBER ---------------------------------------------------------
+
+
+def test_checks_succeed_when_final_result_equals_target_number(state):
+    ruling = check(state, "Mara", "Brawn", 12, 10)
+    assert "SUCCESS" in ruling.consequences[0] and R.CHECK_SUCCEEDS in ruling.citations
+
+
+def test_checks_fail_when_final_result_is_lower_than_target_number(state):
+    ruling = check(state, "Mara", "Brawn", 13, 10)
+    assert "FAILURE" in ruling.consequences[0] and R.CHECK_FAILS in ruling.citations
+
+
+def test_final_result_includes_kaos_spent(state):
+    state.player("Mara").kaos = 1
+    ruling = check(state, "Mara", "Brawn", 13, 10, kaos=1)
+    assert "SUCCESS" in ruling.consequences[0]
+    assert kaos(state, "Mara") == 0
+
+
+def test_stat_checks_use_the_named_stat(state):
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="brawn", tn=5))
+    assert state.top.participants[0].modifier == 2
+
+
+# --- PERCEPTION_CHECKS -----------------------------------------------------------------------------
+
+
+def test_perception_checks_use_the_higher_of_intellect_or_charm(state):
+    ruling = play(state, DeclareCheck(player="Ivo", kind="perception", tn=10))
+    assert state.top.participants[0].modifier == 3 and R.PERCEPTION_HIGHER in ruling.citations
+
+
+def test_perception_checks_with_neither_intellect_nor_charm_use_plus_0(state):
+    ruling = play(state, DeclareCheck(player="Jun", kind="perception", tn=10))
+    assert state.top.participants[0].modifier == 0 and R.PERCEPTION_NEITHER in ruling.citations
+
+
+# --- CONTESTED_CHECKS ------------------------------------------------------------------------------
+
+
+def contested(state, a_die, b_die):
+    play(state, DeclareCheck(player="Mara", kind="contested", stat="Brawn", opponents=("Ivo",)),
+         RollDice(player="Mara", dice=(a_die,)), RollDice(player="Ivo", dice=(b_die,)))
+
+
+def test_contested_checks_highest_final_result_succeeds(state):
+    contested(state, 5, 8)  # Mara 5+2=7, Ivo 8+0=8
+    ruling = play(state, ResolveCheck())
+    assert "Ivo wins" in ruling.consequences[0] and R.CONTESTED_HIGHEST in ruling.citations
+
+
+def test_contested_checks_the_initiating_player_wins_ties(state):
+    contested(state, 6, 8)
+    ruling = play(state, ResolveCheck())
+    assert "Mara wins as the initiating Player" in ruling.consequences[0] and R.CONTESTED_TIES in ruling.citations
+
+
+def test_kaos_may_not_be_spent_on_contested_checks(state):
+    state.player("Mara").kaos = 3
+    contested(state, 5, 8)
+    ruling = refused(state, SpendKaos(player="Mara", amount=1))
+    assert {R.KAOS_NOT_CONTESTED.quote, R.CONTESTED_NO_KAOS.quote} <= quotes(ruling)
+
+
+def test_contested_checks_natural_20_does_not_automatically_succeed_but_still_rewards(state):
+    play(state, DeclareCheck(player="Jun", kind="contested", stat="Brawn", opponents=("Mara",)),
+         RollDice(player="Jun", dice=(20,)), RollDice(player="Mara", dice=(19,)))  # Jun 20, Mara 21
+    ruling = play(state, ResolveCheck())
+    assert "Mara wins" in ruling.consequences[0]
+    assert R.CONTESTED_NO_AUTO in ruling.citations and R.CONTESTED_CRITS_REWARD in ruling.citations
+    assert kaos(state, "Jun") == 1
+
+
+def test_contested_checks_are_made_by_two_or_more_players(state):
+    ruling = refused(state, DeclareCheck(player="Mara", kind="contested", stat="Brawn", opponents=("Mara",)))
+    assert R.CONTESTED_DEFINITION.quote in quotes(ruling)
+
+
+# --- CRITICAL_SUCCESS / CRITICAL_FAILURE --------------------------------------------------------------
+
+
+def test_critical_success_automatically_succeeds_and_gains_critical_success_reward(state):
+    ruling = check(state, "Jun", "Brawn", 30, 20)
+    assert "SUCCESS" in ruling.consequences[0]
+    assert R.CRIT_SUCCESS_AUTO in ruling.citations and R.CRIT_SUCCESS_REWARD in ruling.citations
+    assert kaos(state, "Jun") == 1
+    assert any("CRITICAL_SUCCESS_REWARD" in c for c in ruling.consequences)
+
+
+def test_critical_success_rerolled_natural_20_does_not_gain_the_reward(state):
+    state.player("Mara").rerolls = 1
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(20,)))
+    ruling = play(state, Reroll(player="Mara", dice=(12,)))
+    assert R.REROLL_CRIT_NO_REWARD in ruling.citations
+    play(state, ResolveCheck())
+    assert kaos(state, "Mara") == 0
+
+
+def test_critical_success_rerolled_into_another_natural_20_keeps_the_reward(state):
+    state.player("Mara").rerolls = 1
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(20,)),
+         Reroll(player="Mara", dice=(20,)))
+    ruling = play(state, ResolveCheck())
+    assert R.CRIT_SUCCESS_REROLLED in ruling.citations and kaos(state, "Mara") == 1
+
+
+def test_critical_failure_gains_critical_failure_reward(state):
+    ruling = check(state, "Mara", "Brawn", 5, 1)
+    assert state.player("Mara").rerolls == 1 and R.CRIT_FAILURE_REWARD in ruling.citations
+
+
+def test_critical_failure_reward_is_forfeited_when_kaos_increases_a_natural_1(state):
+    state.player("Mara").kaos = 2
+    ruling = check(state, "Mara", "Brawn", 5, 1, kaos=2)
+    assert state.player("Mara").rerolls == 0
+    assert R.CRIT_FAILURE_KAOS_FORFEIT in ruling.citations
+    assert "SUCCESS" in ruling.consequences[0]  # 1 + 2 + 2 = 5 >= 5: no automatic failure
+
+
+def test_natural_1_does_not_fail_automatically_by_default(state):
+    ruling = check(state, "Mara", "Brawn", 3, 1)  # 1 + 2 = 3
+    assert "SUCCESS" in ruling.consequences[0]
+    assert [i.id for i in ruling.interpretations if i.id == "nat1-autofail"]
+
+
+def test_natural_1_auto_fail_is_a_table_setting(rules_db):
+    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}}, choices={"nat1-autofail": "auto-fail"})
+    ruling = check(state, "Mara", "Brawn", 3, 1)
+    assert "FAILURE" in ruling.consequences[0]
+
+
+# --- KAOS -------------------------------------------------------------------------------------------
+
+
+def test_kaos_may_be_spent_after_a_d20_check_is_rolled(state):
+    state.player("Mara").kaos = 1
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5))
+    ruling = refused(state, SpendKaos(player="Mara", amount=1))
+    assert R.KAOS_AFTER_ROLL.quote in quotes(ruling)
+
+
+def test_kaos_cannot_be_spent_beyond_what_is_held(state):
+    state.player("Mara").kaos = 1
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)))
+    refused(state, SpendKaos(player="Mara", amount=2))
+    play(state, SpendKaos(player="Mara", amount=1))
+    assert state.top.participants[0].final_result == 7
+
+
+def test_kaos_is_not_capped(state):
+    ruling = play(state, Gain(player="Mara", amount=500, resource="kaos"))
+    assert kaos(state, "Mara") == 500 and R.KAOS_NOT_CAPPED in ruling.citations
+
+
+def test_kaos_never_goes_negative(state):
+    refused(state, Lose(player="Mara", amount=1, resource="kaos"))
+
+
+# --- REROLL_TOKENS ----------------------------------------------------------------------------------
+
+
+def test_reroll_tokens_kaos_may_be_spent_only_after_all_rerolls(state):
+    state.player("Mara").kaos, state.player("Mara").rerolls = 1, 1
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)),
+         SpendKaos(player="Mara", amount=1))
+    ruling = refused(state, Reroll(player="Mara", dice=(9,)))
+    assert R.REROLL_BEFORE_KAOS.quote in quotes(ruling)
+
+
+def test_reroll_tokens_only_one_per_roll_and_the_new_result_must_be_kept(state):
+    state.player("Mara").rerolls = 2
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)),
+         Reroll(player="Mara", dice=(3,)))
+    ruling = refused(state, Reroll(player="Mara", dice=(9,)))
+    assert {R.REROLL_ONE_PER_ROLL.quote, R.REROLL_KEEP_NEW.quote} <= quotes(ruling)
+
+
+def test_reroll_tokens_none_available_means_no_token_is_gained(rules_db):
+    state = new_state(rules_db, reroll_supply=1)
+    play(state, Gain(player="Ivo", amount=1, resource="reroll"))
+    ruling = check(state, "Mara", "Brawn", 5, 1)
+    assert state.player("Mara").rerolls == 0 and R.REROLL_NONE_AVAILABLE in ruling.citations
+
+
+def test_reroll_tokens_spent_return_to_the_supply_by_default(rules_db):
+    state = new_state(rules_db, reroll_supply=1)
+    play(state, Gain(player="Mara", amount=1, resource="reroll"))
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)),
+         Reroll(player="Mara", dice=(5,)), ResolveCheck())
+    assert state.rerolls_available() == 1
+
+
+def test_reroll_without_a_token_is_refused(state):
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)))
+    refused(state, Reroll(player="Mara", dice=(9,)))
+
+
+# --- GOBLIN_BALLS_ON_YA / DUNGEON_HAUNTED / their interaction ------------------------------------------
+
+
+def test_goblin_balls_on_ya_rolls_2d20_and_uses_the_higher_result(state):
+    play(state, GainStatus(player="Mara", status="goblin"), DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=12))
+    refused(state, RollDice(player="Mara", dice=(4,)))
+    ruling = play(state, RollDice(player="Mara", dice=(4, 11)))
+    assert state.top.participants[0].final_result == 13 and R.GOBLIN_EFFECT in ruling.citations
+
+
+def test_dungeon_haunted_rolls_2d20_and_uses_the_lower_result(state):
+    play(state, GainStatus(player="Mara", status="haunted"), DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=12),
+         RollDice(player="Mara", dice=(4, 11)))
+    assert state.top.participants[0].final_result == 6
+
+
+def test_goblin_balls_on_ya_reroll_rerolls_both_d20s(state):
+    state.player("Mara").rerolls = 1
+    play(state, GainStatus(player="Mara", status="goblin"), DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=12),
+         RollDice(player="Mara", dice=(4, 5)))
+    ruling = refused(state, Reroll(player="Mara", dice=(9,)))
+    assert R.GOBLIN_REROLL_BOTH.quote in quotes(ruling)
+    play(state, Reroll(player="Mara", dice=(9, 2)))
+
+
+def test_goblin_balls_on_ya_a_player_cannot_have_more_than_one(state):
+    play(state, GainStatus(player="Mara", status="goblin"))
+    ruling = play(state, GainStatus(player="Mara", status="goblin"))
+    assert state.player("Mara").statuses == ("goblin",) and R.GOBLIN_IGNORE_NEW in ruling.citations
+
+
+def test_goblin_balls_and_dungeon_haunted_cancel_and_are_removed_before_rolling(state):
+    play(state, GainStatus(player="Mara", status="goblin"), GainStatus(player="Mara", status="haunted"),
+         DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=12))
+    ruling = play(state, RollDice(player="Mara", dice=(7,)))
+    assert state.player("Mara").statuses == ()
+    assert R.STATUSES_REMOVE_BEFORE_ROLL in ruling.citations
+
+
+def test_only_the_used_die_counts_as_a_crit_by_default(state):
+    play(state, GainStatus(player="Mara", status="goblin"), DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5),
+         RollDice(player="Mara", dice=(1, 9)))
+    ruling = play(state, ResolveCheck())
+    assert state.player("Mara").rerolls == 0 and "two-dice-crit" not in [i.id for i in ruling.interpretations]
+
+
+def test_remove_status_needs_the_status(state):
+    refused(state, RemoveStatus(player="Mara", status="goblin"))
+
+
+# --- HEAL_VS_GAIN / DAMAGE ------------------------------------------------------------------------------
+
+
+def test_heal_restores_health_only_up_to_the_health_cap(state):
+    play(state, Damage(player="Mara", amount=3))
+    ruling = play(state, Heal(player="Mara", amount=5))
+    assert state.player("Mara").health == 10 and R.HEAL_NOT_ABOVE_CAP in ruling.citations
+
+
+def test_gaining_health_may_increase_health_above_the_health_cap(state):
+    ruling = play(state, Gain(player="Mara", amount=5, resource="health"))
+    assert state.player("Mara").health == 15 and R.GAIN_ABOVE_CAP in ruling.citations
+
+
+def test_damage_reduces_health_and_at_0_the_death_process_is_pending(state):
+    ruling = play(state, Damage(player="Ivo", amount=10))
+    assert state.player("Ivo").health == 0 and state.top.kind == "death"
+    assert R.DEATH_DEFINED_IN_09 in ruling.citations and "09_DEATH_AND_VICTORY" in ruling.table_reported[0]
+
+
+# --- REPEATING_TURN_ACTIONS -------------------------------------------------------------------------------
+
+
+def test_repeating_turn_actions_costs_1_kaos(state):
+    state.player("Mara").kaos = 1
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = play(state, TurnAction(player="Mara", action="search"))
+    assert kaos(state, "Mara") == 0 and R.REPEAT_TURN_ACTION in ruling.citations
+    assert state.actions_spent == 2
+
+
+def test_repeating_turn_actions_without_kaos_is_refused(state):
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Mara", action="Search"))
+    assert R.REPEAT_TURN_ACTION.quote in quotes(ruling)
+
+
+# --- VARIABLES ---------------------------------------------------------------------------------------------
+
+
+def test_variables_rewards_follow_the_rules_database_values(rules_db):
+    from dataclasses import replace
+
+    state = new_state(rules_db)
+    state.settings = replace(state.settings, variables={**state.settings.variables, "CRITICAL_SUCCESS_REWARD": "3 Kaos"})
+    check(state, "Mara", "Brawn", 5, 20)
+    assert kaos(state, "Mara") == 3
+
+
+def test_every_violation_is_collected_not_only_the_first(state):
+    contested(state, 5, 8)
+    ruling = refused(state, SpendKaos(player="Mara", amount=2))
+    assert len(ruling.violations) == 2  # contested, and Mara holds no Kaos
+
+
+def test_malformed_moves_raise_bad_move(state):
+    with pytest.raises(BadMove):
+        engine.check(state, Damage(player="Nobody", amount=1))
+    with pytest.raises(BadMove):
+        engine.check(state, Damage(player="Mara", amount=0))

@@ -1,0 +1,169 @@
+"""02_GAME_STRUCTURE, section by section: turn flow, the End of Turn Process, Death, Victory, Game End."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import (
+    Damage, DeclareCheck, EndTurn, Gain, ReportDeath, RollDice, SetState, TurnAction, new_state, play, quotes, refused,
+)
+from referee import citations as R
+
+
+@pytest.fixture
+def state(rules_db):
+    return new_state(rules_db, players=("Mara", "Ivo", "Jun", "Tess"))
+
+
+def active(state):
+    return state.active_player.name
+
+
+# --- TURN_ORDER / PLAYER_TURN / ACTIVE_PLAYER --------------------------------------------------------------
+
+
+def test_turn_order_surviving_players_take_turns_in_order_and_wrap(state):
+    seen = []
+    for _ in range(5):
+        seen.append(active(state))
+        ruling = play(state, EndTurn(complete=True))
+    assert seen == ["Mara", "Ivo", "Jun", "Tess", "Mara"]
+    assert state.turn == 6
+    assert R.TURN_ORDER_WRAPS not in ruling.citations  # Mara -> Ivo
+
+def test_turn_order_returns_to_the_first_position(state):
+    for _ in range(3):
+        play(state, EndTurn(complete=True))
+    ruling = play(state, EndTurn(complete=True))
+    assert active(state) == "Mara" and R.TURN_ORDER_WRAPS in ruling.citations
+
+
+def test_turn_order_a_removed_players_position_is_skipped(state):
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    ruling = play(state, EndTurn(complete=True))
+    assert active(state) == "Jun" and R.TURN_ORDER_REMOVED_SKIPPED in ruling.citations
+
+
+def test_turn_order_a_zombie_player_takes_a_zombie_turn_without_the_standard_end_of_turn_process(state):
+    play(state, SetState(player="Ivo", state="zombie"))
+    ruling = play(state, EndTurn(complete=True))
+    assert state.turn_kind == "zombie" and R.TURN_ORDER_ZOMBIE in ruling.citations
+    refused(state, TurnAction(player="Ivo", action="Bite"))
+    kaos_before = state.player("Ivo").kaos
+    ruling = play(state, EndTurn())
+    assert active(state) == "Jun" and state.player("Ivo").kaos == kaos_before  # no TURN_ACTION_REFUND
+    assert R.EOT_NOT_ZOMBIE in ruling.citations
+
+
+def test_turn_order_a_fallen_player_resolves_rising_as_a_zombie(state):
+    play(state, ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = play(state, EndTurn(complete=True))
+    assert state.turn_kind == "rising" and R.TURN_ORDER_FALLEN in ruling.citations
+    assert "RULES_EXTENSION_01_ZOMBIES" in " ".join(ruling.table_reported)
+
+
+def test_active_player_only_the_active_player_takes_turn_actions(state):
+    ruling = refused(state, TurnAction(player="Ivo", action="Move"))
+    assert R.ACTIVE_PLAYER.quote in quotes(ruling)
+
+
+# --- TURN_SEQUENCE / END_OF_TURN_PROCESS ---------------------------------------------------------------------
+
+
+def test_turn_sequence_turn_actions_are_limited_by_the_table_setting(state):
+    play(state, TurnAction(player="Mara", action="Move"), TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Mara", action="Open Chest"))
+    assert R.TURN_END_EARLY.quote in quotes(ruling)
+    assert "end-turn" in ruling.violations[0].fix
+
+
+def test_end_of_turn_process_refunds_turn_action_refund_per_unspent_turn_action(state):
+    play(state, TurnAction(player="Mara", action="Move"))
+    ruling = play(state, EndTurn())
+    assert state.player("Mara").kaos == 1
+    assert R.EOT_REFUND in ruling.citations and "TURN_ACTION_REFUND" in ruling.consequences[0]
+
+
+def test_end_of_turn_process_ending_early_refunds_every_unused_turn_action(state):
+    ruling = play(state, EndTurn(complete=True))
+    assert state.player("Mara").kaos == 2 and R.TURN_END_EARLY in ruling.citations
+
+
+def test_end_of_turn_process_runs_in_order_refund_cube_room_dungeon_bomb_complete(state):
+    play(state, EndTurn(cube_room=True))
+    assert state.top.kind == "end-of-turn" and state.top.step == "cube-room" and state.player("Mara").kaos == 2
+    refused(state, TurnAction(player="Mara", action="Move"))  # Turn Actions come before the End of Turn Process
+    play(state, Damage(player="Mara", amount=1))  # a Cube Room End Effect, table-reported
+    ruling = play(state, EndTurn())
+    assert state.top.step == "dungeon-bomb" and R.BOMB_STEP_SURVIVING in ruling.citations
+    ruling = play(state, EndTurn())
+    assert active(state) == "Ivo" and not state.stack and R.TURN_SEQUENCE_COMPLETE in ruling.citations
+
+
+def test_end_of_turn_process_fallen_before_the_dungeon_bomb_step_ends_the_turn_at_once(state):
+    play(state, EndTurn(cube_room=True), Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="fallen"))
+    assert active(state) == "Ivo" and not state.stack
+    assert R.EOT_FELL_BEFORE_BOMB in ruling.citations and R.VICTORY_AFTER_FALL in ruling.citations
+
+
+def test_end_of_turn_process_removed_during_the_dungeon_bomb_step_completes_it_first(state):
+    play(state, EndTurn(), Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="removed"))
+    assert state.top.kind == "end-of-turn" and active(state) == "Mara"
+    play(state, EndTurn())
+    assert active(state) == "Ivo"
+
+
+# --- DEATH -------------------------------------------------------------------------------------------------------
+
+
+def test_death_the_death_process_must_be_fully_resolved_before_gameplay_continues(state):
+    play(state, Damage(player="Ivo", amount=12))
+    assert state.player("Ivo").health == -2
+    ruling = refused(state, TurnAction(player="Mara", action="Move"))
+    assert R.DEATH_FULLY_RESOLVED.quote in quotes(ruling)
+    assert "referee death ivo" in ruling.violations[0].fix
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.player("Ivo").state == "removed" and not state.stack
+
+
+def test_death_of_the_active_player_during_the_turn_ends_the_turn(state):
+    play(state, Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert active(state) == "Ivo" and "turn-after-removal" in [i.id for i in ruling.interpretations]
+
+
+def test_death_the_table_may_report_that_the_player_survives(state):
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="surviving"))
+    assert state.player("Ivo").state == "surviving" and not state.stack
+
+
+# --- VICTORY_CHECKS / GAME_END -----------------------------------------------------------------------------------
+
+
+def test_victory_checks_one_surviving_player_left_wins_immediately(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    play(state, Damage(player="Ivo", amount=10))
+    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.ended and state.winner == "Mara"
+    assert {R.VICTORY_AFTER_DEATH, R.VICTORY_IMMEDIATE, R.GAME_ENDS, R.GAME_WINNER} <= set(ruling.citations)
+
+
+def test_victory_checks_run_when_a_player_falls(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    ruling = play(state, SetState(player="Ivo", state="fallen"))
+    assert state.winner == "Mara" and R.VICTORY_AFTER_FALL in ruling.citations
+
+
+def test_game_end_refuses_every_further_move(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    for move in (EndTurn(), Gain(player="Mara", amount=1, resource="kaos"), RollDice(player="Mara", dice=(3,))):
+        ruling = refused(state, move)
+        assert R.GAME_ENDS.quote in quotes(ruling)
+
+
+def test_game_objective_exactly_one_surviving_player_remaining_is_victory(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    ruling = play(state, SetState(player="Mara", state="zombie"))
+    assert state.winner == "Ivo" and R.VICTORY_ONE_SURVIVOR in ruling.citations

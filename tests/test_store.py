@@ -1,0 +1,146 @@
+"""The game file: one transaction per move, state = fold of the log, undo, override, races, crashes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine_helpers import Damage, DeclareCheck, EndTurn, Gain, SpendKaos, RollDice
+from referee.errors import CannotApply, GameFileError, NoGame
+from referee.store import GameStore, resolve_game_path, set_current_game
+from referee.table_settings import make_settings
+
+
+@pytest.fixture
+def store(rules_db, tmp_path):
+    settings = make_settings(players=("Mara", "Ivo", "Jun"), health=10, health_cap=None, turn_actions=2,
+                             reroll_supply=5, db=rules_db)
+    with GameStore.create(tmp_path / "game.sqlite", settings) as s:
+        yield s
+
+
+def test_a_legal_move_is_logged_and_the_state_is_the_fold_of_the_log(store):
+    played = store.play(Gain(player="Mara", amount=2, resource="kaos"))
+    assert played.applied and played.number == 1
+    assert GameStore(store.path).load().player("Mara").kaos == 2
+    assert store.settings.rules_hash and store.settings.variables["TURN_ACTION_REFUND"] == "1 Kaos"
+
+
+def test_a_refused_move_and_a_dry_run_leave_the_log_untouched(store):
+    played = store.play(SpendKaos(player="Mara", amount=1))
+    assert not played.applied and not played.ruling.legal
+    played = store.play(Gain(player="Mara", amount=2, resource="kaos"), dry_run=True)
+    assert played.ruling.legal and not played.applied
+    assert store.history() == [] and store.load().player("Mara").kaos == 0
+
+
+class _CrashOnCommit:
+    """A connection that dies right before COMMIT: the insert has happened, the commit never does."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def execute(self, sql, *args):
+        if sql.strip().lower() == "commit":
+            raise OSError("power cut")
+        return self._db.execute(sql, *args)
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+
+def test_a_move_that_fails_midway_leaves_the_game_file_as_it_was(store):
+    store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    real = store._db
+    store._db = _CrashOnCommit(real)
+    with pytest.raises(OSError):
+        store.play(Gain(player="Mara", amount=5, resource="kaos"))
+    store._db = real
+    fresh = GameStore(store.path)
+    assert [e.number for e in fresh.history()] == [1] and fresh.load().player("Mara").kaos == 1
+
+
+def test_two_connections_racing_do_not_lose_updates(store):
+    errors = []
+
+    def worker():
+        try:
+            with GameStore(store.path) as mine:
+                for _ in range(15):
+                    assert mine.play(Gain(player="Ivo", amount=1, resource="kaos")).applied
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=worker) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert GameStore(store.path).load().player("Ivo").kaos == 45
+    assert [e.number for e in store.history()] == list(range(1, 46))
+
+
+def test_undo_takes_back_the_last_move_and_keeps_it_in_the_history(store):
+    store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    store.play(Damage(player="Ivo", amount=3))
+    assert store.undo() == [2]
+    assert store.load().player("Ivo").health == 10
+    assert [(e.number, e.undone) for e in store.history()] == [(1, False), (2, True)]
+    played = store.play(Damage(player="Jun", amount=1))
+    assert played.number == 3
+
+
+def test_undo_to_a_move_number_takes_back_it_and_every_later_move(store):
+    for _ in range(4):
+        store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    assert store.undo(2) == [2, 3, 4]
+    assert store.load().player("Mara").kaos == 1
+    with pytest.raises(GameFileError):
+        store.undo(3)  # already undone
+
+
+def test_undo_restores_the_exact_previous_state(store):
+    store.play(DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5))
+    before = store.load().to_json()
+    store.play(RollDice(player="Mara", dice=(20,)))
+    store.undo()
+    assert store.load().to_json() == before
+
+
+def test_override_applies_a_refused_move_and_logs_the_reason_and_the_refused_citations(store):
+    with pytest.raises(CannotApply):  # nothing to apply: no Check is being rolled
+        store.play(SpendKaos(player="Mara", amount=1), override="no Check")
+    assert store.history() == []
+    store.play(EndTurn(complete=True))
+    played = store.play(EndTurn(complete=True))
+    assert played.applied
+    store.play(DeclareCheck(player="Jun", kind="contested", stat="Brawn", opponents=("Mara",)))
+    store.play(RollDice(player="Jun", dice=(5,)))
+    store.play(Gain(player="Jun", amount=1, resource="kaos"), override="x")  # refused: Check pending; overridden
+    played = store.play(SpendKaos(player="Jun", amount=1), override="the Lucky Charm card allows it")
+    assert played.applied and played.override == "the Lucky Charm card allows it"
+    entry = store.history()[-1]
+    assert entry.override == "the Lucky Charm card allows it"
+    assert {c["quote"] for c in entry.ruling["override"]["refused_citations"]} >= {
+        "Kaos may not be spent on Contested Checks."}
+
+
+def test_the_game_is_chosen_by_flag_then_environment_then_current_game(store, monkeypatch, tmp_path):
+    with pytest.raises(NoGame):
+        resolve_game_path(None)
+    set_current_game(store.path)
+    assert resolve_game_path(None) == store.path.resolve()
+    monkeypatch.setenv("REFEREE_GAME", str(tmp_path / "other.sqlite"))
+    assert resolve_game_path(None) == tmp_path / "other.sqlite"
+    assert str(resolve_game_path("x.sqlite")) == "x.sqlite"
+
+
+def test_a_file_that_is_not_a_game_is_refused(tmp_path):
+    bad = tmp_path / "bad.sqlite"
+    bad.write_text("hello")
+    with pytest.raises(GameFileError):
+        GameStore(bad)
+    with pytest.raises(GameFileError):
+        GameStore(tmp_path / "missing.sqlite")
