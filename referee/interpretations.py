@@ -111,7 +111,7 @@ def validate_choices(choices: dict[str, str]) -> dict[str, str]:
 
     for id, chosen in choices.items():
         if id not in REGISTER:
-            near = difflib.get_close_matches(id, list(REGISTER), n=1)
+            near = [k for k in REGISTER if k.startswith(id)] or difflib.get_close_matches(id, list(REGISTER), n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             raise UnknownInterpretation(f"no interpretation {id!r}{hint}")
         entry = REGISTER[id]

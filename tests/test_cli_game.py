@@ -1,0 +1,101 @@
+"""The game commands: exit codes, --json, --dry-run, forgiving names, strict numbers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def game(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    result = run("new", "--players", "Mara, Ivo, Jun, Tess", "--health", "12", "--turn-actions", "2")
+    assert result.exit_code == 0, result.output
+
+
+def status():
+    return json.loads(run("status", "--json").output)
+
+
+@pytest.mark.parametrize("amount", ["-3", "١٢", "1e309", "nan", "1.0", "0", " ", "+2"])
+def test_odd_numerals_are_bad_input_and_change_nothing(game, amount):
+    before = status()
+    result = run("damage", "mara", amount)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert status() == before
+
+
+def test_names_match_by_case_and_unique_prefix(game):
+    assert run("damage", "MA", "1").exit_code == 0
+    assert status()["players"][0]["health"] == 11
+
+
+def test_unknown_names_suggest_the_nearest(game):
+    result = run("damage", "Marra", "1")
+    assert result.exit_code == 2 and "did you mean Mara" in result.output
+
+
+def test_dry_run_judges_and_changes_nothing(game):
+    result = run("gain", "ivo", "3", "kaos", "--dry-run", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["legal"] and not data["applied"] and data["dry_run"]
+    assert status()["players"][1]["kaos"] == 0
+    assert json.loads(run("history", "--json").output) == []
+
+
+def test_a_refused_move_exits_1_with_violations_citations_and_the_fix(game):
+    result = run("action", "ivo", "Move", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and not data["legal"] and not data["applied"]
+    assert data["violations"][0]["fix"] and data["violations"][0]["citations"]
+    assert all(set(c) == {"key", "quote"} for c in data["citations"])
+    text = run("action", "ivo", "Move").output
+    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "To make it legal" in text
+
+
+def test_override_applies_and_is_logged(game):
+    result = run("action", "ivo", "Move", "--override", "the Haste card lets Ivo act now", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["applied"] and data["override"]
+    history = json.loads(run("history", "--json").output)
+    assert history[-1]["override"] == "the Haste card lets Ivo act now"
+
+
+def test_virtual_rolls_are_seeded(game, monkeypatch):
+    monkeypatch.setenv("REFEREE_SEED", "42")
+    run("declare", "mara", "brawn", "--tn", "10")
+    first = json.loads(run("roll", "mara", "--virtual", "--dry-run", "--json").output)
+    again = json.loads(run("roll", "mara", "--roll", "--dry-run", "--json").output)
+    assert first["move"]["dice"] == again["move"]["dice"] and first["move"]["virtual"]
+
+
+def test_no_game_is_bad_input(monkeypatch):
+    result = run("status")
+    assert result.exit_code == 2 and "referee new" in result.output
+
+
+def test_undo_with_nothing_to_undo_is_refused(game):
+    assert run("undo").exit_code == 1
+    assert run("undo", "abc").exit_code == 2
+
+
+def test_new_refuses_bad_settings(monkeypatch):
+    assert run("new", "--players", "Mara", "--health", "5", "--turn-actions", "2").exit_code == 2
+    assert run("new", "--players", "A, B", "--health", "-5", "--turn-actions", "2").exit_code == 2
+    result = run("new", "--players", "A, B", "--health", "5", "--turn-actions", "2", "--interpretation", "nat1=x")
+    assert result.exit_code == 2 and "nat1-autofail" in result.output
+
+
+def test_interpretations_are_listed(game):
+    data = json.loads(run("interpretations", "--json").output)
+    assert {"nat1-autofail", "two-dice-crit", "kaos-floor"} <= {e["id"] for e in data}

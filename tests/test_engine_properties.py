@@ -1,0 +1,64 @@
+"""Hypothesis: any sequence of moves is either applied or refused with the state unchanged, and
+replaying the applied moves' effects reproduces the state."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine_helpers import new_state
+from referee import engine
+from referee.errors import BadMove
+from referee.moves import (
+    Damage, DeclareCheck, EndTurn, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck, Reroll,
+    RollDice, SetState, SpendKaos, TurnAction,
+)
+
+PLAYERS = ("Mara", "Ivo", "Jun")
+who = st.sampled_from(PLAYERS)
+n = st.integers(min_value=1, max_value=6)
+d20 = st.integers(min_value=1, max_value=20)
+dice = st.lists(d20, min_size=1, max_size=2).map(tuple)
+
+moves = st.one_of(
+    st.builds(TurnAction, player=who, action=st.sampled_from(["Move", "Search"])),
+    st.builds(DeclareCheck, player=who, kind=st.just("stat"), stat=st.just("Brawn"), tn=st.integers(0, 25)),
+    st.builds(DeclareCheck, player=who, kind=st.just("contested"), stat=st.just("Brawn"),
+              opponents=st.lists(who, min_size=1, max_size=2).map(tuple)),
+    st.builds(RollDice, player=who, dice=dice),
+    st.builds(Reroll, player=who, dice=dice),
+    st.builds(SpendKaos, player=who, amount=n),
+    st.just(ResolveCheck()),
+    st.builds(Damage, player=who, amount=n),
+    st.builds(Heal, player=who, amount=n),
+    st.builds(Gain, player=who, amount=n, resource=st.sampled_from(["health", "kaos", "reroll"])),
+    st.builds(Lose, player=who, amount=n, resource=st.sampled_from(["kaos", "reroll"])),
+    st.builds(GainStatus, player=who, status=st.sampled_from(["goblin", "haunted"])),
+    st.builds(RemoveStatus, player=who, status=st.sampled_from(["goblin", "haunted"])),
+    st.builds(ReportDeath, player=who, outcome=st.sampled_from(["removed", "fallen", "zombie", "surviving"])),
+    st.builds(SetState, player=who, state=st.sampled_from(["surviving", "fallen", "zombie", "removed"])),
+    st.builds(EndTurn, cube_room=st.booleans(), complete=st.booleans()),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(moves, max_size=40))
+def test_any_move_sequence_applies_or_is_refused_unchanged_and_replays(rules_db, sequence):
+    state = new_state(rules_db, players=PLAYERS, reroll_supply=2)
+    log = []
+    for move in sequence:
+        before = state.to_json()
+        try:
+            ruling = engine.check(state, move)
+        except BadMove:
+            assert state.to_json() == before
+            continue
+        assert state.to_json() == before  # check is pure
+        if ruling.legal:
+            engine.apply(state, move)
+            log.append(ruling.effects)
+            assert all(p.kaos >= 0 and p.rerolls >= 0 for p in state.players)
+            assert state.rerolls_available() >= 0
+        else:
+            assert ruling.violations
+    assert engine.replay(state.settings, log).to_json() == state.to_json()
