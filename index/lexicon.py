@@ -99,7 +99,19 @@ def mine(db) -> dict:
             phrase = stems(term)
             if len(phrase) >= 2:
                 phrases.add(phrase)
+    # The game's own words: what its titles and capitalised terms are made of. A question's
+    # word outside them ("while", "placed") is ordinary English and counts for less.
+    game_words = {s for p in phrases for s in p}
+    for title in titles.values():
+        game_words.update(stems(title))
+    for terms in section_terms.values():
+        for term in terms:
+            game_words.update(stems(term))
+    for st in db.statements():
+        for word in re.findall(r"(?<=[a-z0-9,;] )[A-Z][a-z]+\b", st.text):  # not sentence starts
+            game_words.add(stem(word.lower()))
     return {
+        "game_words": sorted(game_words),
         "phrases": sorted(" ".join(p) for p in phrases),
         "abbreviations": abbreviations,
         "section_terms": {k: sorted(set(v)) for k, v in section_terms.items() if v},
@@ -139,6 +151,7 @@ class Lexicon:
 
     def __init__(self, mined: dict):
         self.phrases = {tuple(p.split()) for p in mined["phrases"]}
+        self.game_words = frozenset(mined["game_words"])
         self.section_terms: dict[str, list[str]] = mined["section_terms"]
         # slang or abbreviation (slang_form of every word, stopwords included) -> rules words
         self.expansions: dict[tuple[str, ...], list[tuple[str, ...]]] = {}

@@ -48,6 +48,8 @@ class Weights:
     expansion: float = 0.8  # the rules' word for the player's slang, against the player's word
     head: float = 1.0  # the section head: title and defined terms
     cover: float = 0.4  # concepts the best statement misses, found in other statements
+    plain: float = 0.6  # a word that is not one of the game's terms ("while", "placed")
+    whole: float = 0.15  # the whole section as one text (classic section-level BM25)
     pointer: float = 0.5  # "X is defined in DOC": a signpost to another document
     quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
 
@@ -111,11 +113,17 @@ class RulesIndex:
         w = self.weights
         if len(stems) == 1:
             (s,) = stems
-            return [("body", Term("body", s), 1.0), ("title", Term("title", s), w.title), ("terms", Term("terms", s), w.terms)]
+            return [
+                ("body", Term("body", s), 1.0),
+                ("title", Term("title", s), w.title),
+                ("terms", Term("terms", s), w.terms),
+                ("whole", Term("whole", s), w.whole),
+            ]
         return [
             ("body", Phrase("body", list(stems), slop=1), w.phrase),
             ("title", Phrase("title", list(stems)), w.phrase * w.title),
             ("terms", Phrase("terms", list(stems)), w.phrase * w.terms),
+            ("whole", Phrase("whole", list(stems), slop=1), w.phrase * w.whole),
         ]
 
     def _matches(self, query) -> dict[int, float]:
@@ -181,6 +189,10 @@ class RulesIndex:
             result = self._nothing(result, concepts)
         return result
 
+    def _is_game_term(self, concept: Concept) -> bool:
+        game = self.lexicon.game_words
+        return any(all(s in game for s in stems) for stems, _ in concept.alternatives)
+
     def _rank(self, concepts: list[Concept]) -> list[tuple[str, float, list[tuple[float, int]]]]:
         """Sections best first, with their statements' scores.
 
@@ -191,13 +203,23 @@ class RulesIndex:
         gains nothing over saying it once.
         """
         w = self.weights
-        per_concept = [self.concept_scores(c) for c in concepts]
+        per_concept = []
+        for concept in concepts:
+            scores = self.concept_scores(concept)
+            if not self._is_game_term(concept):
+                scores = {doc: score * w.plain for doc, score in scores.items()}
+            per_concept.append(scores)
         looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
         heads: dict[str, float] = {}
+        whole: dict[str, float] = {}
         statement: dict[int, list[float]] = {}
         for i, scores in enumerate(per_concept):
             for doc, score in scores.items():
-                if self._ns[doc] == 0:
+                n = self._ns[doc]
+                if n == -1:
+                    key = self._keys[doc]
+                    whole[key] = whole.get(key, 0.0) + score
+                elif n == 0:
                     key = self._keys[doc]
                     heads[key] = heads.get(key, 0.0) + score
                 else:
@@ -208,12 +230,13 @@ class RulesIndex:
         for doc in statement:
             by_section.setdefault(self._keys[doc], []).append(doc)
         ranked = []
-        for key in set(heads) | set(by_section):
+        for key in set(heads) | set(by_section) | set(whole):
             docs = by_section.get(key, [])
             stmts = sorted(((sum(statement[d]), self._ns[d]) for d in docs), reverse=True)
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = self._title_stems.get(key) or frozenset(("",))
             score = w.head * heads.get(key, 0.0) * len(title & looked_up) / len(title)
+            score += whole.get(key, 0.0)  # already weighted by w.whole
             if docs:
                 best = max(docs, key=lambda d: sum(statement[d]))
                 cover = [max(statement[d][i] for d in docs) for i in range(len(per_concept))]

@@ -18,7 +18,7 @@ __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "plain_analyzer", "make_schema
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 7
 
 
 def stemming_analyzer():
@@ -39,7 +39,8 @@ def plain_analyzer():
 
 
 def make_schema() -> Schema:
-    """One document per statement; the section's title and defined terms ride along on each."""
+    """Per section: a head (title, defined terms, n=0), a whole-section text (n=-1), and one
+    document per statement (n>=1)."""
     stemmed = stemming_analyzer()
     return Schema(
         key=ID(stored=True),  # "DOC > SECTION"
@@ -48,6 +49,7 @@ def make_schema() -> Schema:
         title=TEXT(analyzer=stemmed, phrase=True),
         body=TEXT(analyzer=stemmed, phrase=True, chars=True),
         terms=TEXT(analyzer=stemmed, phrase=True),  # defined terms, abbreviations, variable names
+        whole=TEXT(analyzer=stemmed, phrase=True),  # the whole section, on its own document
         words=TEXT(analyzer=plain_analyzer(), phrase=False),
         text=STORED(),
     )

@@ -53,6 +53,15 @@ def documents(db, mined: dict):
             "words": f"{section.title} {terms}",
             "text": section.title,
         }
+    for view in db.sections():
+        section = db.section(view.key)
+        yield {
+            "key": view.key,
+            "n": -1,
+            "kind": "whole",
+            "whole": "\n".join(st.text for st in section.statements if st.kind not in SKIPPED_KINDS),
+            "text": "",
+        }
     for st in db.statements():
         if st.kind in SKIPPED_KINDS:
             continue
