@@ -5,8 +5,6 @@ A ruling reads in this order: the verdict, what changes, the rules quoted with t
 
 from __future__ import annotations
 
-from rich.text import Text
-
 __all__ = ["played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines"]
 
@@ -33,6 +31,8 @@ def played_json(played, *, dry_run: bool) -> dict:
 
 
 def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False) -> None:
+    from rich.text import Text
+
     ruling = played.ruling
     from referee.moves import describe
 
@@ -85,7 +85,7 @@ def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False) 
         console.print(Text("To make it legal:", style="bold"))
         for fix in dict.fromkeys(fixes):
             console.print(Text("  ") + Text(fix))
-        if not cannot_apply:
+        if not cannot_apply and ruling.effects is not None:
             console.print(Text("  (or, if a card's text says otherwise: repeat with --override \"reason\")", style="dim"))
 
 
@@ -111,6 +111,8 @@ def status_json(state, path) -> dict:
 
 
 def print_status(console, state, path, rules_hash_now: str | None = None) -> None:
+    from rich.text import Text
+
     from rich.table import Table
 
     s = state.settings
@@ -160,6 +162,8 @@ def history_json(entries) -> list[dict]:
 
 
 def print_history(console, entries) -> None:
+    from rich.text import Text
+
     from referee.moves import describe
 
     if not entries:
@@ -191,6 +195,8 @@ def interpretations_json(register, choices) -> list[dict]:
 
 
 def print_interpretations(console, register, choices) -> None:
+    from rich.text import Text
+
     for e in register.values():
         in_force = choices.get(e.id, e.default)
         console.print(Text(e.id, style="bold magenta") + Text(f"  {e.question}"))
