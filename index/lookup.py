@@ -22,7 +22,7 @@ from index.errors import BadQuery
 from index.lexicon import Concept, Lexicon
 from index.model import Handoff, LookupResult, Quote, SectionHit
 from index.spell import Corrector
-from index.store import open_or_build
+from index.store import SKIPPED_KINDS, open_or_build
 from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, clean, stem, stems, words
 
 __all__ = ["RulesIndex", "open_index", "Weights", "MAX_QUERY_CHARS", "MAX_QUERY_WORDS"]
@@ -288,7 +288,7 @@ class RulesIndex:
                     if m:
                         message = f"{m.group(1)} {m.group(2)} defined in {doc}, which is not loaded."
                     else:
-                        message = f"{section.title}: the rest is in {doc}, which is not loaded."
+                        message = f"The rest of this is in {doc}, which is not loaded."
                     found[doc] = Handoff(doc, message)
         for ref in section.references:
             if ref.to_doc in missing and ref.to_doc not in found and any(ref.to_name in q.text for q in quotes):
@@ -310,7 +310,7 @@ class RulesIndex:
                 raise
             return None
         section = self.db.section(f"{doc_id} > {section_id}")
-        quotes = tuple(Quote(st.n, st.kind, st.text) for st in section.statements)
+        quotes = tuple(Quote(st.n, st.kind, st.text) for st in section.statements if st.kind not in SKIPPED_KINDS)
         hit = SectionHit(
             doc_id=doc_id,
             section_id=section_id,

@@ -186,6 +186,51 @@ def rules_check(as_json: JsonOption = False) -> None:
         rules_display.print_check(_console(), report)
 
 
+# --- ask: rules lookup (issue 3) -------------------------------------------------------------
+
+
+@app.command("ask")
+def ask(
+    question: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="The question, quoted or as bare words; or a section key (PLOT_ARMOR, '08 > gear swap').",
+            show_default=False,
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=50, help="How many sections to show.")] = 3,
+    as_json: JsonOption = False,
+) -> None:
+    """Which rule covers this? The best sections, with the deciding sentences quoted.
+
+    Exit 0 found, 1 nothing matches (or no such section key), 2 a question that cannot be
+    looked up (empty, only punctuation or common words, too long) or an ambiguous key.
+    """
+    import index
+    from rulesdb import AmbiguousKey, UnknownKey
+
+    db = _open_rules(as_json)
+    try:
+        result = index.search(db, " ".join(question or ()), limit)
+    except index.BadQuery as error:
+        _fail(f"cannot look that up: {error.reason}.", EXIT_BAD_INPUT, as_json=as_json)
+    except AmbiguousKey as error:
+        _fail(f"{error.key!r} names several sections; say which: {', '.join(error.choices)}", EXIT_BAD_INPUT, as_json=as_json)
+    except UnknownKey as error:
+        hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
+        _fail(f"no rules section {error.key!r}.{hint}", as_json=as_json)
+    except index.IndexUnavailable as error:
+        _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
+    if as_json:
+        _print_json(result.to_json())
+    else:
+        from referee import ask_display
+
+        ask_display.print_result(_console(), result)
+    if not result.results:
+        raise typer.Exit(EXIT_REFUSED)
+
+
 # --- game: the referee engine (issue 4) ------------------------------------------------------
 # Every move command: parse names and numbers against the game, build a Move, let the store judge
 # and log it in one transaction, render the ruling. Exit 0 applied/legal, 1 refused, 2 bad input.

@@ -1,0 +1,54 @@
+"""How `referee ask` shows a lookup: rich text with the matched words highlighted. Used by cli.py only.
+
+Rule text is printed through `rich.text.Text`, never as markup: the rules contain brackets
+("[TURN_ACTION_REFUND]") that rich would read as style tags.
+"""
+
+from __future__ import annotations
+
+__all__ = ["print_result"]
+
+
+def _quote_text(quote):
+    from rich.text import Text
+
+    text = Text("  “", style="dim")
+    body = Text(quote.text.replace("\n", "\n    "))
+    # Spans index the verbatim text; each "\n" above became "\n    " (4 more characters).
+    for start, end in quote.spans:
+        shift_start = quote.text.count("\n", 0, start) * 4
+        shift_end = quote.text.count("\n", 0, end) * 4
+        body.stylize("bold yellow", start + shift_start, end + shift_end)
+    text.append_text(body)
+    text.append("”", style="dim")
+    return text
+
+
+def print_result(console, result) -> None:
+    from rich.text import Text
+
+    if result.corrections:
+        read = ", ".join(f"{typed} → {meant}" for typed, meant in result.corrections)
+        console.print(Text(f"(read as: {read})", style="dim"))
+    if not result.results:
+        console.print(Text(f"Nothing in the loaded rules matches “{result.query}”."))
+        if result.did_you_mean:
+            console.print(Text(f"Did you mean: {', '.join(result.did_you_mean)}?"))
+        if result.closest_titles:
+            console.print(Text("Closest sections:"))
+            for line in result.closest_titles:
+                console.print(Text(f"  {line}"))
+        return
+    for number, hit in enumerate(result.results, 1):
+        if number > 1:
+            console.print()
+        head = Text()
+        head.append(hit.key, style="bold cyan")
+        head.append(f"  {hit.title}", style="bold")
+        console.print(head)
+        for quote in hit.quotes:
+            console.print(_quote_text(quote))
+        for handoff in hit.handoffs:
+            console.print(Text(f"  {handoff.message}", style="magenta"))
+        if hit.see_also:
+            console.print(Text(f"  see also: {'; '.join(hit.see_also)}", style="dim"))
