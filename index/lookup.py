@@ -83,6 +83,7 @@ class RulesIndex:
         self._ns: dict[int, int] = {}
         self._title_stems: dict[str, frozenset[str]] = {}
         self._pointers: set[int] = set()
+        self._sections: dict = {}
         for docnum, fields in self.searcher.reader().iter_docs():
             self._keys[docnum] = fields["key"]
             self._ns[docnum] = fields["n"]
@@ -91,6 +92,13 @@ class RulesIndex:
                 self._title_stems[fields["key"]] = frozenset(stems(fields["text"]))
             elif _POINTER.match(fields["text"]):
                 self._pointers.add(docnum)
+
+    def _section(self, key: str):
+        """Sections are immutable for this rules version: read each once per process."""
+        found = self._sections.get(key)
+        if found is None:
+            found = self._sections[key] = self.db.section(key)
+        return found
 
     # --- reading the question ---------------------------------------------------------------
 
@@ -248,7 +256,7 @@ class RulesIndex:
         return ranked
 
     def _hit(self, key: str, score: float, stmts, stems_looked_up) -> SectionHit:
-        section = self.db.section(key)
+        section = self._section(key)
         by_n = {st.n: st for st in section.statements}
         chosen = []
         if stmts:
@@ -309,7 +317,7 @@ class RulesIndex:
             if ">" in text:
                 raise
             return None
-        section = self.db.section(f"{doc_id} > {section_id}")
+        section = self._section(f"{doc_id} > {section_id}")
         quotes = tuple(Quote(st.n, st.kind, st.text) for st in section.statements if st.kind not in SKIPPED_KINDS)
         hit = SectionHit(
             doc_id=doc_id,

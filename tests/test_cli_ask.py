@@ -1,0 +1,142 @@
+"""`referee ask`: quoted answers, a JSON shape other tools read, and documented exit codes.
+
+Exit codes: 0 found, 1 nothing matches (or no such section key), 2 a question that cannot be
+looked up (empty, only punctuation or common words, too long) or an ambiguous key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def shared_home(tmp_path_factory):
+    return tmp_path_factory.mktemp("ask-home")
+
+
+@pytest.fixture(autouse=True)
+def referee_home(shared_home, monkeypatch):
+    # One rules database and index for the whole module: building them is not what is tested here.
+    monkeypatch.setenv("REFEREE_HOME", str(shared_home))
+    monkeypatch.delenv("REFEREE_GAME", raising=False)
+    return shared_home
+
+
+def ask(*args: str):
+    return runner.invoke(app, ["ask", *args])
+
+
+def test_ask_json_ranks_plot_armor_first_for_storing_it_in_the_backpack():
+    result = ask("can I store plot armor in my backpack", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data) == {"query", "results", "missing_documents"}
+    assert data["query"] == "can I store plot armor in my backpack"
+    assert data["results"][0]["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    first = data["results"][0]
+    assert set(first) == {"key", "doc_id", "section_id", "title", "score", "quotes"}
+    assert "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise." in first["quotes"]
+
+
+def test_bare_words_ask_the_same_as_one_quoted_question():
+    quoted = json.loads(ask("gear swap once per turn", "--json").stdout)
+    bare = json.loads(ask("gear", "swap", "once", "per", "turn", "--json").stdout)
+    assert [r["key"] for r in quoted["results"]] == [r["key"] for r in bare["results"]]
+
+
+def test_limit_caps_the_number_of_sections():
+    data = json.loads(ask("discard loot", "--json", "--limit", "2").stdout)
+    assert len(data["results"]) == 2
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_text_answer_quotes_the_rule_and_names_the_section():
+    result = ask("can I store plot armor in my backpack")
+    assert result.exit_code == 0
+    assert "08_LOOT_AND_INVENTORY > PLOT_ARMOR" in result.stdout
+    assert "may not be stored in the Backpack" in result.stdout
+
+
+def test_text_answer_says_plainly_when_the_rule_is_in_a_missing_document():
+    result = ask("dungeon bomb loot", "-n", "1")
+    assert result.exit_code == 0
+    assert "Dungeon Bombs are defined in 07_DUNGEON_BOMBS, which is not loaded." in result.stdout
+
+
+def test_rule_text_with_brackets_is_printed_verbatim_not_as_markup():
+    result = ask("END_OF_TURN_PROCESS")
+    assert result.exit_code == 0
+    assert "[TURN_ACTION_REFUND]" in result.stdout
+
+
+@pytest.mark.parametrize("key", ["PLOT_ARMOR", "08 > gear swap"])
+def test_direct_key_shows_that_section(key):
+    data = json.loads(ask(key, "--json").stdout)
+    assert len(data["results"]) == 1
+    assert data["results"][0]["section_id"] in {"PLOT_ARMOR", "GEAR_SWAP"}
+
+
+def test_unknown_section_key_exits_1_with_did_you_mean():
+    result = ask("08 > gear swp")
+    assert result.exit_code == 1
+    assert "08_LOOT_AND_INVENTORY > GEAR_SWAP" in result.stderr
+
+
+def test_nothing_matches_exits_1_and_offers_closest_titles():
+    result = ask("xylophone")
+    assert result.exit_code == 1
+    assert "Nothing in the loaded rules matches" in result.stdout
+    assert "Closest sections:" in result.stdout
+    data = json.loads(ask("xylophone", "--json").stdout)
+    assert data["results"] == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], [""], ["?!"], ["*"], ["**"], ["("], ["AND OR NOT"], ["kaos " * 2000]],
+    ids=["none", "empty", "punctuation", "star", "double-star", "paren", "boolean-words", "10000-chars"],
+)
+def test_questions_that_cannot_be_looked_up_exit_2_without_a_traceback(args):
+    result = ask(*args)
+    assert result.exit_code == 2, result.output
+    assert "cannot look that up" in result.stderr
+    assert "Traceback" not in result.output
+    data = json.loads(ask(*args, "--json").stdout)
+    assert data["exit_code"] == 2
+
+
+@pytest.mark.parametrize("question", ["title:", '"unbalanced', "plot AND armor", "(reroll", "kaos*"])
+def test_query_syntax_is_answered_as_words(question):
+    result = ask(question, "--json")
+    assert result.exit_code in (0, 1), result.output
+    json.loads(result.stdout)
+
+
+def test_bad_limit_is_a_usage_error():
+    assert ask("kaos", "--limit", "0").exit_code == 2
+
+
+def test_undecodable_bytes_in_argv_are_answered_in_a_real_process(shared_home):
+    # A lone surrogate is what Python makes of bytes that are not UTF-8 in argv.
+    env = dict(os.environ, REFEREE_HOME=str(shared_home))
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "ask", b"plot armor \xff\xfe backpack", "--json"],
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout.decode("utf-8"))
+    assert data["results"][0]["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    assert b"Traceback" not in proc.stderr

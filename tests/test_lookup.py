@@ -1,0 +1,282 @@
+"""The rules lookup (`index`): the right section first, verbatim quotes, and a cache that heals.
+
+Ranking quality over many questions is measured by bench/lookup.py, not asserted here; these
+tests prove the mechanisms: direct keys, slang and abbreviations, spelling, hand-offs to
+missing documents, bad input, and the index's rebuild rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import index
+from index.lookup import MAX_QUERY_CHARS, RulesIndex
+from index.store import META, index_dir, open_or_build
+from rulesdb import UnknownKey
+from rulesdb.store import RulesDB
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fresh_db(rules_db, tmp_path) -> RulesDB:
+    """A private copy of the real rules database: its index directory starts empty."""
+    path = tmp_path / "cache" / rules_db.path.name
+    path.parent.mkdir()
+    shutil.copy(rules_db.path, path)
+    return RulesDB(path)
+
+
+def keys(result) -> list[str]:
+    return [hit.key for hit in result.results]
+
+
+# --- answers -------------------------------------------------------------------------------------
+
+
+def test_plot_armor_in_backpack_ranks_plot_armor_first(rules_db):
+    result = index.search(rules_db, "can I store plot armor in my backpack", 5)
+    assert keys(result)[0] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    first = result.results[0].quotes[0]
+    assert first.text == "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."
+    highlighted = {first.text[a:b].lower() for a, b in first.spans}
+    assert {"plot", "armor", "stored", "backpack"} <= highlighted
+
+
+def test_every_quote_is_a_verbatim_statement_of_its_section(rules_db):
+    for question in ["reroll nat 20 still get kaos", "bag full new sword", "who wins when everyone else falls"]:
+        for hit in index.search(rules_db, question, 5).results:
+            assert 1 <= len(hit.quotes) <= 3
+            for quote in hit.quotes:
+                assert rules_db.has_statement(hit.doc_id, hit.section_id, quote.text), (hit.key, quote.text)
+
+
+def test_results_are_best_first_and_limited(rules_db):
+    result = index.search(rules_db, "discard loot during another player's turn", 4)
+    scores = [hit.score for hit in result.results]
+    assert len(scores) == 4 and scores == sorted(scores, reverse=True)
+    assert keys(result)[0] == "08_LOOT_AND_INVENTORY > DISCARDING_LOOT"
+
+
+@pytest.mark.parametrize(
+    ("question", "section"),
+    [
+        # Table slang from the curated glossary, expanded as phrases.
+        ("what happens on a nat 20", "01_CORE_CONCEPTS > CRITICAL_SUCCESS"),
+        ("nat 1", "01_CORE_CONCEPTS > CRITICAL_FAILURE"),
+        ("rolling with advantage", "01_CORE_CONCEPTS > GOBLIN_BALLS_ON_YA"),
+        ("disadvantage", "01_CORE_CONCEPTS > DUNGEON_HAUNTED"),
+        # "Abbreviation: TN" is read from the rules themselves, not from the glossary.
+        ("what's a TN", "01_CORE_CONCEPTS > TARGET_NUMBER"),
+    ],
+)
+def test_table_slang_and_abbreviations_reach_the_rules_words(rules_db, question, section):
+    assert keys(index.search(rules_db, question, 3))[0] == section
+
+
+def test_a_letter_swap_is_corrected_against_the_rules_vocabulary(rules_db):
+    result = index.search(rules_db, "sheild and sowrd", 3)
+    assert ("sowrd", "sword") in result.corrections
+    assert any("WEAPON" in key for key in keys(result))
+
+
+def test_common_english_words_are_not_corrected_into_rules_words(rules_db):
+    # "deal" is one letter from "dead", "sorting" two from "storing": both are meant as typed.
+    result = index.search(rules_db, "who has to deal the cards when sorting loot", 3)
+    assert not {typed for typed, _ in result.corrections} & {"deal", "sorting"}
+
+
+def test_game_term_phrase_beats_its_words_apart(rules_db):
+    result = index.search(rules_db, "loot management window", 3)
+    assert keys(result)[0] == "08_LOOT_AND_INVENTORY > LOOT_MANAGEMENT_WINDOW"
+
+
+def test_hand_off_to_a_missing_document_is_said_plainly(rules_db):
+    result = index.search(rules_db, "dungeon bomb loot", 1)
+    hit = result.results[0]
+    assert hit.key == "08_LOOT_AND_INVENTORY > DUNGEON_BOMB_LOOT"
+    messages = [h.message for h in hit.handoffs]
+    assert "Dungeon Bombs are defined in 07_DUNGEON_BOMBS, which is not loaded." in messages
+    assert "07_DUNGEON_BOMBS" in result.missing_documents
+
+
+def test_see_also_lists_loaded_sections_only(rules_db):
+    loaded = {f"{s.doc_id} > {s.section_id}" for s in rules_db.sections()}
+    for hit in index.search(rules_db, "dungeon bomb loot timing", 5).results:
+        assert set(hit.see_also) <= loaded
+
+
+# --- direct keys ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["PLOT_ARMOR", "08_LOOT_AND_INVENTORY > PLOT_ARMOR", "08 > plot armor"])
+def test_a_section_key_goes_straight_to_its_section(rules_db, key):
+    result = index.search(rules_db, key, 5)
+    assert result.direct and keys(result) == ["08_LOOT_AND_INVENTORY > PLOT_ARMOR"]
+    statements = [st.text for st in rules_db.section("PLOT_ARMOR").statements if st.kind != "references"]
+    assert [q.text for q in result.results[0].quotes] == statements
+
+
+def test_an_unknown_section_key_raises_with_suggestions(rules_db):
+    with pytest.raises(UnknownKey) as caught:
+        index.search(rules_db, "08 > gear swp", 5)
+    assert "08_LOOT_AND_INVENTORY > GEAR_SWAP" in caught.value.suggestions
+
+
+def test_a_shouted_word_that_is_no_key_is_searched(rules_db):
+    result = index.search(rules_db, "KAOS CAP", 3)
+    assert not result.direct and keys(result)[0] == "01_CORE_CONCEPTS > KAOS"
+
+
+# --- nothing found and bad input -----------------------------------------------------------------
+
+
+def test_nothing_matches_returns_no_results_with_closest_titles(rules_db):
+    result = index.search(rules_db, "xylophone", 5)
+    assert result.results == ()
+    assert result.closest_titles
+    assert all(" > " in line for line in result.closest_titles)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["", "   ", "?!", "*", "**", "(", ")", "AND OR NOT", "what is it?", "\U0001f3b2", "\ud800"],
+)
+def test_questions_without_words_to_look_up_are_bad_queries(rules_db, question):
+    with pytest.raises(index.BadQuery):
+        index.search(rules_db, question, 5)
+
+
+def test_a_ten_thousand_character_question_is_refused(rules_db):
+    with pytest.raises(index.BadQuery) as caught:
+        index.search(rules_db, "kaos " * 2000, 5)
+    assert str(MAX_QUERY_CHARS) in caught.value.reason
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["title:", '"unbalanced', "kaos*", "plot AND armor", "(reroll", "title:kaos OR body:loot", "armor~2", "k?os"],
+)
+def test_query_syntax_is_read_as_plain_words(rules_db, question):
+    # Whoosh's parser never sees the text: no field, wildcard or boolean syntax applies.
+    result = index.search(rules_db, question, 3)
+    assert isinstance(result, index.LookupResult)
+    json.dumps(result.to_json())
+
+
+def test_non_ascii_and_lone_surrogates_are_made_printable(rules_db):
+    result = index.search(rules_db, "plöt ármor \udcff in my backpack", 3)
+    assert keys(result)[0] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    assert "\udcff" not in result.query
+    result.query.encode("utf-8")  # would raise on a surrogate
+
+
+def test_json_shape_is_exactly_what_other_tools_read(rules_db):
+    data = index.search(rules_db, "gear swap", 2).to_json()
+    assert set(data) == {"query", "results", "missing_documents"}
+    assert data["query"] == "gear swap"
+    for hit in data["results"]:
+        assert set(hit) == {"key", "doc_id", "section_id", "title", "score", "quotes"}
+        assert hit["key"] == f"{hit['doc_id']} > {hit['section_id']}"
+        assert all(isinstance(q, str) for q in hit["quotes"])
+
+
+# --- the index is a cache ------------------------------------------------------------------------
+
+
+def test_index_is_built_beside_the_rules_database_keyed_by_its_hash(fresh_db):
+    directory = index_dir(fresh_db)
+    assert not directory.exists()
+    open_or_build(fresh_db)
+    assert directory.parent == fresh_db.path.parent
+    assert fresh_db.content_hash[:16] in directory.name
+    assert json.loads((directory / META).read_text())["content_hash"] == fresh_db.content_hash
+    assert not [p for p in directory.parent.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_index_rebuilt_when_missing(fresh_db):
+    open_or_build(fresh_db)
+    shutil.rmtree(index_dir(fresh_db))
+    assert RulesIndex(fresh_db).search("plot armor", 1).results[0].section_id == "PLOT_ARMOR"
+    assert index_dir(fresh_db).is_dir()
+
+
+@pytest.mark.parametrize("damage", ["truncate_toc", "garbage_segments", "delete_meta", "garbage_meta"])
+def test_index_rebuilt_when_corrupt(fresh_db, damage):
+    open_or_build(fresh_db)
+    directory = index_dir(fresh_db)
+    if damage == "truncate_toc":
+        for toc in directory.glob("*.toc"):
+            toc.write_bytes(toc.read_bytes()[:10])
+    elif damage == "garbage_segments":
+        for seg in directory.glob("*.seg"):
+            seg.write_bytes(b"\x00garbage" * 3)
+    elif damage == "delete_meta":
+        (directory / META).unlink()
+    else:
+        (directory / META).write_text("{not json")
+    assert RulesIndex(fresh_db).search("plot armor", 1).results[0].section_id == "PLOT_ARMOR"
+    assert json.loads((directory / META).read_text())["content_hash"] == fresh_db.content_hash
+
+
+def test_stale_index_of_other_rules_is_replaced(fresh_db):
+    open_or_build(fresh_db)
+    current = index_dir(fresh_db)
+    stale = current.with_name(current.name.replace(fresh_db.content_hash[:16], "0" * 16))
+    shutil.copytree(current, stale)
+    meta = json.loads((current / META).read_text())
+    meta["content_hash"] = "something else"
+    (current / META).write_text(json.dumps(meta))  # same name, other rules inside: stale too
+    RulesIndex(fresh_db)
+    assert json.loads((current / META).read_text())["content_hash"] == fresh_db.content_hash
+    assert not stale.exists()
+
+
+def test_unwritable_cache_falls_back_to_an_index_in_memory(fresh_db, monkeypatch):
+    import index.store as store
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only cache")
+
+    monkeypatch.setattr(store.Path, "mkdir", refuse)
+    lookup = RulesIndex(fresh_db)
+    assert lookup.search("plot armor", 1).results[0].section_id == "PLOT_ARMOR"
+    assert not index_dir(fresh_db).exists()
+
+
+BUILD_AND_ASK = """
+import sys
+from rulesdb.store import RulesDB
+from index.lookup import RulesIndex
+db = RulesDB(sys.argv[1])
+print(RulesIndex(db).search("plot armor in my backpack", 1).results[0].key)
+"""
+
+
+def test_concurrent_builds_both_succeed_without_lock_errors(fresh_db):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", BUILD_AND_ASK, str(fresh_db.path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(3)
+    ]
+    outputs = [p.communicate(timeout=120) for p in procs]
+    for proc, (out, err) in zip(procs, outputs):
+        assert proc.returncode == 0, err
+        assert out.strip() == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+        assert "LockError" not in err
+    leftovers = [p.name for p in fresh_db.path.parent.iterdir() if p.name.startswith((".tmp-", ".trash-"))]
+    assert leftovers == []
+    assert len(list(fresh_db.path.parent.glob("lookup-index-*"))) == 1
