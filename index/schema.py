@@ -18,7 +18,7 @@ __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "plain_analyzer", "make_schema
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 def stemming_analyzer():
@@ -47,7 +47,7 @@ def make_schema() -> Schema:
         n=NUMERIC(stored=True),  # statement number inside its section, 0 for the title document
         kind=ID(stored=True),
         title=TEXT(analyzer=stemmed, phrase=True),
-        body=TEXT(analyzer=stemmed, phrase=True, chars=True),
+        body=TEXT(analyzer=stemmed, phrase=True),
         terms=TEXT(analyzer=stemmed, phrase=True),  # defined terms, abbreviations, variable names
         whole=TEXT(analyzer=stemmed, phrase=True),  # the whole section, on its own document
         words=TEXT(analyzer=plain_analyzer(), phrase=False),

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import uuid
+from functools import lru_cache
 from pathlib import Path
 
 from whoosh import index as whoosh_index
@@ -107,6 +108,13 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
     return meta, ix
 
 
+@lru_cache(maxsize=1)
+def _english_frequencies() -> dict[str, int]:
+    from spellchecker import SpellChecker
+
+    return SpellChecker(language="en", distance=1).word_frequency.dictionary
+
+
 def protected_words(vocabulary: dict[str, int]) -> list[str]:
     """Common English words that a speller would otherwise "correct" into a rules word.
 
@@ -115,7 +123,7 @@ def protected_words(vocabulary: dict[str, int]) -> list[str]:
     keeping only the words near the rules' vocabulary, so lookups never load the list.
     """
     try:
-        from spellchecker import SpellChecker
+        import spellchecker  # noqa: F401
     except ImportError:  # pragma: no cover - a dependency; without it every near word is a typo
         return []
     from index.spell import Corrector
@@ -127,7 +135,7 @@ def protected_words(vocabulary: dict[str, int]) -> list[str]:
     for key, _targets in load_glossary():
         vocabulary.update(dict.fromkeys(key, 1))
     vocabulary.update(dict.fromkeys(QUERY_STOPWORDS, 1))
-    english = SpellChecker(language="en", distance=1).word_frequency.dictionary
+    english = _english_frequencies()
     near = Corrector(vocabulary)
     return sorted(
         word
