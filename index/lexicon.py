@@ -150,7 +150,14 @@ class Lexicon:
     """Phrase knowledge applied to questions (mined + glossary)."""
 
     def __init__(self, mined: dict):
-        self.phrases = {tuple(p.split()) for p in mined["phrases"]}
+        # Players shorten long terms ("end of turn" for End of Turn Process): every run of two
+        # or more words inside a game term is read as a phrase too.
+        self.phrases = set()
+        for text in mined["phrases"]:
+            words_ = tuple(text.split())
+            for i in range(len(words_)):
+                for j in range(i + 2, len(words_) + 1):
+                    self.phrases.add(words_[i:j])
         self.game_words = frozenset(mined["game_words"])
         self.section_terms: dict[str, list[str]] = mined["section_terms"]
         # slang or abbreviation (slang_form of every word, stopwords included) -> rules words
