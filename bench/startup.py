@@ -28,6 +28,12 @@ COMMANDS = {
     "referee --version": [REFEREE, "--version"],
     "referee rules show PLOT_ARMOR --json": [REFEREE, "rules", "show", "PLOT_ARMOR", "--json"],
     "referee rules list": [REFEREE, "rules", "list"],
+    "referee status --json": [REFEREE, "status", "--json"],
+    "referee status": [REFEREE, "status"],
+    "referee damage ivo 1 --dry-run --json": [REFEREE, "damage", "ivo", "1", "--dry-run", "--json"],
+    "referee damage ivo 1 --dry-run": [REFEREE, "damage", "ivo", "1", "--dry-run"],
+    "referee ask ... --json": [REFEREE, "ask", "can I put plot armor in my bag", "--json"],
+    "referee ask ...": [REFEREE, "ask", "can I put plot armor in my bag"],
 }
 
 
@@ -42,6 +48,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
+    subprocess.run([REFEREE, "new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"],
+                   stdout=subprocess.DEVNULL, env=env, check=True)
     for command in COMMANDS.values():  # warm the rules cache and the OS file cache
         _time(command, env)
     samples: dict[str, list[float]] = {name: [] for name in COMMANDS}
