@@ -182,29 +182,36 @@ class RulesDB:
 
     def resolve(self, key: str) -> tuple[str, str]:
         """`DOC > SECTION`, a unique SECTION_ID, or forgiving forms ("08 > gear swap", "Plot Armor")."""
-        if self._sections is None:
-            self._sections = [
-                (r[0], r[1], r[2]) for r in self._rows("select doc_id, section_id, title from sections")
-            ]
+        names = self._section_names()
         text = " ".join(key.split())
         doc_part, _, section_part = text.rpartition(">")
         doc_part, section_part = doc_part.strip(), section_part.strip()
         wanted = _normal_id(section_part)
-        candidates = [
-            (d, s)
-            for d, s, title in self._sections
-            if (not doc_part or _doc_matches(doc_part, d)) and wanted in (s, _normal_id(title))
-        ]
+        candidates = sorted(
+            {(d, s) for d, s in names.get(wanted, ()) if not doc_part or _doc_matches(doc_part, d)}
+        )
         if len(candidates) == 1:
             return candidates[0]
         if len(candidates) > 1:
-            raise AmbiguousKey(key, sorted(key_of(d, s) for d, s in candidates))
+            raise AmbiguousKey(key, [key_of(d, s) for d, s in candidates])
         pool = [(d, s) for d, s, _ in self._sections if not doc_part or _doc_matches(doc_part, d)] or [
             (d, s) for d, s, _ in self._sections
         ]
-        names = {s: (d, s) for d, s in pool}
-        near = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
-        raise UnknownKey(key, [key_of(*names[s]) for s in near])
+        by_id = {s: (d, s) for d, s in pool}
+        near = difflib.get_close_matches(wanted, list(by_id), n=3, cutoff=0.6)
+        raise UnknownKey(key, [key_of(*by_id[s]) for s in near])
+
+    def _section_names(self) -> dict[str, list[tuple[str, str]]]:
+        """Each section under its id and its normalised title, read once per database."""
+        if self._sections is None:
+            self._sections = [
+                (r[0], r[1], r[2]) for r in self._rows("select doc_id, section_id, title from sections")
+            ]
+            self._names: dict[str, list[tuple[str, str]]] = {}
+            for doc_id, section_id, title in self._sections:
+                for name in {section_id, _normal_id(title)}:
+                    self._names.setdefault(name, []).append((doc_id, section_id))
+        return self._names
 
     # --- statements --------------------------------------------------------------------------
 
