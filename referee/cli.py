@@ -58,6 +58,62 @@ def _root(
     """Table referee and rules lookup for Viva La Dungeon."""
 
 
+@app.command("demo")
+def demo(
+    keep: Annotated[
+        str | None, typer.Option("--keep", metavar="PATH", help="Keep the demo's game file at PATH.")
+    ] = None,
+) -> None:
+    """Play a short scripted game: every command shown, refereed and explained."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from referee.demo import GAME_PLACEHOLDER, SCRIPT
+    from referee.store import current_game_path
+
+    folder = tempfile.mkdtemp(prefix="referee-demo-")
+    game = Path(keep) if keep else Path(folder) / "demo-game.sqlite"
+    if game.exists():
+        _fail(f"{game} exists already; choose another --keep path", EXIT_BAD_INPUT)
+    pointer = current_game_path()
+    previous = pointer.read_bytes() if pointer.exists() else None
+    unexpected = []
+    try:
+        for number, step in enumerate(SCRIPT, start=1):
+            words = [w.replace(GAME_PLACEHOLDER, str(game)) for w in step.words]
+            shown = " ".join(w if " " not in w else f'"{w}"' for w in words)
+            sys.stdout.write(("\n" + f"# {step.narration}\n" if step.narration else "\n") + f"$ referee {shown}\n")
+            sys.stdout.flush()
+            os.environ["REFEREE_GAME"] = str(game)
+            code = _invoke(words)
+            if code != step.exit_code:
+                unexpected.append(f"step {number} `referee {shown}` exited {code}, expected {step.exit_code}")
+    finally:
+        os.environ.pop("REFEREE_GAME", None)
+        if previous is None:
+            pointer.unlink(missing_ok=True)
+        else:
+            pointer.write_bytes(previous)  # the demo never changes the user's current game
+    sys.stdout.write(f"\nThe demo game is kept in {game}\n" if keep else "\nEnd of the demo.\n")
+    if unexpected:
+        _fail("the demo did not go as scripted: " + "; ".join(unexpected), EXIT_REFUSED)
+
+
+def _invoke(words: list[str]) -> int:
+    """Run one referee command in this process and return its exit code."""
+    import click
+
+    try:
+        result = app(args=words, prog_name="referee", standalone_mode=False)
+    except click.exceptions.Exit as stop:
+        return stop.exit_code
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    return result if isinstance(result, int) else 0
+
+
 # --- shared output helpers -------------------------------------------------------------------
 
 

@@ -1,0 +1,60 @@
+"""`referee demo`: a short scripted game, each command shown and refereed as a table would see it.
+
+The script is data: (what the table is doing, the command's words, the exit code it must give).
+The demo plays it into a throwaway game file and leaves the user's current game alone; a test
+replays the same script and fails if any step's verdict changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Step", "SCRIPT", "GAME_PLACEHOLDER"]
+
+GAME_PLACEHOLDER = "{game}"
+
+
+@dataclass(frozen=True)
+class Step:
+    narration: str
+    words: tuple[str, ...]
+    exit_code: int = 0
+
+
+def _step(narration: str, command: str, exit_code: int = 0) -> Step:
+    import shlex
+
+    return Step(narration, tuple(shlex.split(command)), exit_code)
+
+
+SCRIPT: tuple[Step, ...] = (
+    _step(
+        "Four friends sit down. Health and Turn Actions are table settings: 03 and 04 are not loaded.",
+        'new --players "Mara, Ivo, Jun, Tess" --health 6 --turn-actions 2 --stats "Mara: Brawn 2; Ivo: Charm 1"'
+        " --game {game}",
+    ),
+    _step("Mara opens a door the hard way: a Brawn Check against TN 12.", "declare mara brawn --tn 12"),
+    _step("Ivo wants to hurt Jun in the middle of Mara's Check. Not yet.", "damage jun 1", 1),
+    _step("Mara rolls a natural 1 at the table.", "roll mara 1"),
+    _step("Can she spend Kaos on it? She has none: ask first, change nothing.", "kaos mara 1 --dry-run", 1),
+    _step("The Check resolves: a failure, and the Critical Failure reward.", "resolve"),
+    _step("Mara spends the Reroll Token on her next Check.", "declare mara brawn --tn 10"),
+    _step("", "roll mara 4"),
+    _step("Reroll: all dice of the roll, and the new result must be kept.", "reroll mara 15"),
+    _step("", "resolve"),
+    _step("Mara ends her turn with one Turn Action unspent: TURN_ACTION_REFUND.", "end-turn --complete"),
+    _step("Ivo has Goblin Balls On Ya: two d20s, the higher one counts.", "gain-status ivo goblin"),
+    _step("", "declare ivo charm --tn 14"),
+    _step("A natural 20 on the higher die: Critical Success.", "roll ivo 20 3"),
+    _step("", "resolve"),
+    _step("A trap the table resolves (its card is not in the loaded rules) hits Jun hard.", 'damage jun 6 --source "Spike Trap"'),
+    _step("Jun is at 0 Health: the Death Process (09, not loaded) must finish first.", "end-turn --complete", 1),
+    _step("The table reports the outcome of the Death Process.", "death jun removed"),
+    _step("Tess falls too, as the table reports.", "damage tess 6"),
+    _step("", "death tess removed"),
+    _step("Mara is next.", "damage mara 6"),
+    _step("Only Ivo survives: Victory.", "death mara removed"),
+    _step("The game is over: further moves are refused.", "end-turn", 1),
+    _step("The whole game, move by move, with the rules that decided it.", "history"),
+    _step("And a rules question, the way players ask it.", 'ask "reroll nat 20 still get kaos" --limit 2'),
+)
