@@ -7,8 +7,9 @@ same sections of the same rules database:
   fts5     SQLite FTS5 BM25 (porter tokenizer), whole sections (title, body), OR of the words
   whoosh   Whoosh defaults: StemmingAnalyzer, BM25F, OR group, title boost 2, whole sections
   ours     index.search (statements + section heads, spelling, slang, game-term phrases)
-printing top-1, top-3 and MRR@10 on all questions and on two fixed halves (A: the half the
-weights were tuned on, B: held out), then latency: warm in-process `index.search` median/p95,
+printing top-1, top-3 and MRR@10 on all dev questions, on two fixed halves (A: the half the
+weights were tuned on, B: held out) and on bench/questions_fresh.jsonl (written blind from the
+rules, never tuned on); then whether ours quotes the deciding statement first; then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
 Nothing here asserts: it measures.
 """
@@ -29,6 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_QUESTIONS = ROOT.parent / "shared" / "eval" / "questions_dev.jsonl"
+# Written blind from the rules (before looking at what the lookup gets wrong), the way players
+# talk: a check on tuning to the dev set. Each question also names its deciding statement(s).
+FRESH_QUESTIONS = ROOT / "bench" / "questions_fresh.jsonl"
 sys.path.insert(0, str(ROOT))
 
 
@@ -109,11 +113,14 @@ class OurRanker:
         self.index = index
         index.open_index(db)
 
-    def rank(self, question: str, limit: int = 10) -> list[str]:
+    def hits(self, question: str, limit: int = 10):
         try:
-            return [hit.key for hit in self.index.search(self.db, question, limit).results]
+            return self.index.search(self.db, question, limit).results
         except self.index.LookupFailure:
-            return []
+            return ()
+
+    def rank(self, question: str, limit: int = 10) -> list[str]:
+        return [hit.key for hit in self.hits(question, limit)]
 
 
 def score(ranker, questions) -> dict:
@@ -130,6 +137,62 @@ def score(ranker, questions) -> dict:
             misses.append((q["id"], rank, q["q"], q["expect"][0], got[:3]))
     n = len(questions) or 1
     return {"top1": top1 / n, "top3": top3 / n, "mrr": rr / n, "n": len(questions), "misses": misses}
+
+
+# --- quotes: is the first quote the sentence that decides the question? ---------------------------
+
+_ANSWER_NOISE = frozenset(
+    """yes no so just only still also your you they them their it its that this then than
+    which who what when after before again while because player players rule rules""".split()
+)
+
+
+def _answer_stems(text: str) -> set[str]:
+    from index.text import QUERY_STOPWORDS, stems
+
+    return set(stems(text, drop=QUERY_STOPWORDS | _ANSWER_NOISE))
+
+
+def deciding_statements(db, question: dict, key: str) -> set[int]:
+    """Numbers of the statements of section `key` that decide `question`.
+
+    Fresh set: the statements containing one of its annotated `decide` passages. Dev set
+    (no annotation): the statements sharing the most content words with its one-sentence
+    `answer` (ties all count).
+    """
+    from index.store import SKIPPED_KINDS
+    from index.text import stems
+
+    statements = [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS]
+    if "decide" in question:
+        return {st.n for st in statements if any(d in st.text for d in question["decide"])}
+    answer = _answer_stems(question.get("answer") or "")
+    overlap = {st.n: len(answer & set(stems(st.text))) for st in statements}
+    best = max(overlap.values(), default=0)
+    return {n for n, count in overlap.items() if count == best and best > 0}
+
+
+def quote_score(ranker, db, questions) -> dict:
+    """Of the questions with an acceptable section in the top 3: how often that section's first
+    quote is a deciding statement, and how often one of its quotes (up to 3) is."""
+    first = anywhere = judged = 0
+    misses = []
+    for q in questions:
+        hits = list(ranker.hits(q["q"], 3))
+        hit = next((h for h in hits if h.key in set(q["expect"])), None)
+        if hit is None or not hit.quotes:
+            continue
+        gold = deciding_statements(db, q, hit.key)
+        if not gold:
+            continue
+        judged += 1
+        numbers = [quote.n for quote in hit.quotes]
+        first += numbers[0] in gold
+        anywhere += bool(set(numbers) & gold)
+        if numbers[0] not in gold:
+            misses.append((q["id"], q["q"], hit.key, hit.quotes[0].text))
+    n = judged or 1
+    return {"first": first / n, "any": anywhere / n, "n": judged, "misses": misses}
 
 
 def warm_latency(db, questions, rounds: int = 5) -> tuple[float, float]:
@@ -171,8 +234,9 @@ def cold_ratio(questions, runs: int) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
+    parser.add_argument("--fresh", type=Path, default=FRESH_QUESTIONS)
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs for the cold measurement")
-    parser.add_argument("--verbose", "-v", action="store_true", help="list the questions ours misses at top-1")
+    parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
     args = parser.parse_args()
 
@@ -182,28 +246,44 @@ def main() -> None:
 
     db = open_rules()
     questions = load_questions(args.questions)
-    halves = {"A": [q for q in questions if half(q) == "A"], "B": [q for q in questions if half(q) == "B"]}
+    fresh = load_questions(args.fresh) if args.fresh.exists() else []
+    sets = {
+        "dev": questions,
+        "A": [q for q in questions if half(q) == "A"],
+        "B": [q for q in questions if half(q) == "B"],
+        "fresh": fresh,
+    }
     sections = sections_text(db)
     rankers = [("fts5", Fts5Ranker(sections)), ("whoosh", WhooshDefaultRanker(sections)), ("ours", OurRanker(db))]
 
-    print(f"rules lookup bench: {len(questions)} questions ({args.questions.name}), {len(sections)} sections")
-    print(f"halves: A (odd ids, tuned on) n={len(halves['A'])}, B (even ids, held out) n={len(halves['B'])}")
+    print(f"rules lookup bench: {len(sections)} sections")
+    print(f"dev: {args.questions.name} n={len(questions)}; A (odd ids, tuned on) n={len(sets['A'])}, "
+          f"B (even ids, held out) n={len(sets['B'])}; fresh: {args.fresh.name} n={len(fresh)} (written blind)")
     print()
-    print(f"| ranker | top-1 | top-3 | MRR@10 | top-1 A | top-1 B | top-3 A | top-3 B |")
-    print(f"|---|---|---|---|---|---|---|---|")
+    print("| ranker | set | n | top-1 | top-3 | MRR@10 |")
+    print("|---|---|---|---|---|---|")
     results = {}
     for label, ranker in rankers:
-        everything = score(ranker, questions)
-        a, b = score(ranker, halves["A"]), score(ranker, halves["B"])
-        results[label] = everything
-        print(
-            f"| {ranker.name} | {everything['top1']:.3f} | {everything['top3']:.3f} | {everything['mrr']:.3f} "
-            f"| {a['top1']:.3f} | {b['top1']:.3f} | {a['top3']:.3f} | {b['top3']:.3f} |"
-        )
+        for name, subset in sets.items():
+            if not subset:
+                continue
+            got = score(ranker, subset)
+            results[(label, name)] = got
+            print(f"| {label} | {name} | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
     print()
-    median, p95 = warm_latency(db, questions)
-    print(f"| latency | value |")
-    print(f"|---|---|")
+    ours = rankers[-1][1]
+    quotes = {}
+    print("| quotes (ours) | set | judged | first quote decides | a quote decides |")
+    print("|---|---|---|---|---|")
+    for name in ("dev", "fresh"):
+        if sets[name]:
+            got = quotes[name] = quote_score(ours, db, sets[name])
+            how = "answer's content words" if name == "dev" else "annotated deciding statement"
+            print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
+    print()
+    median, p95 = warm_latency(db, questions + fresh)
+    print("| latency | value |")
+    print("|---|---|")
     print(f"| warm `index.search`, in process: median | {median:.2f} ms |")
     print(f"| warm `index.search`, in process: p95 | {p95:.2f} ms |")
     if not args.no_cold:
@@ -212,9 +292,14 @@ def main() -> None:
         print(f"| cold `referee ask --json`: median of {args.runs} | {ask:.0f} ms |")
         print(f"| cold ask / bare interpreter | {ratio:.1f}x |")
     if args.verbose:
-        print("\nours, not first:")
-        for qid, rank, text, expect, got in results["ours"]["misses"]:
-            print(f"  {qid} [{half({'id': qid})}] rank={rank} {text!r}\n      want {expect}\n      got  {got}")
+        for name in ("dev", "fresh"):
+            print(f"\nours, not first ({name}):")
+            for qid, rank, text, expect, got in results[("ours", name)]["misses"]:
+                tag = f" [{half({'id': qid})}]" if name == "dev" else ""
+                print(f"  {qid}{tag} rank={rank} {text!r}\n      want {expect}\n      got  {got}")
+            print(f"\nours, first quote not deciding ({name}):")
+            for qid, text, key, quote in quotes[name]["misses"]:
+                print(f"  {qid} {text!r}\n      {key}: {quote!r}")
 
 
 if __name__ == "__main__":
