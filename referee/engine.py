@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee import core_concepts, game_structure
+from referee import loot_and_inventory  # 08 loot
+from referee import random_encounters  # 10 random encounters
 from referee.errors import BadMove, CannotApply, MoveRefused
 from referee.moves import Move
 from referee.ruling import Draft, Ruling
@@ -33,7 +35,20 @@ JUDGES = {
     "lose": core_concepts.judge_lose,
     "gain-status": core_concepts.judge_gain_status,
     "remove-status": core_concepts.judge_remove_status,
+    **loot_and_inventory.JUDGES,  # 08 loot: card, deck-size, draw, equip, store, discard, use, gear-swap, take
+    # 10 random encounters
+    "encounter-deck": random_encounters.judge_deck,
+    "encounter-draw": random_encounters.judge_draw,
+    "encounter-choose": random_encounters.judge_choose,
+    "encounter-roll": random_encounters.judge_roll,
+    "encounter-discard": random_encounters.judge_discard,
+    "encounter-continue": random_encounters.judge_continue,
 }
+
+# A procedure may watch the moves it accepts while on top (a Random Encounter sees its Event Reward drawn) ...
+OBSERVERS = {"random-encounter": random_encounters.observe}
+# ... and goes on by itself when what was pushed above it is done (a Death Process, a Loot Management Window).
+RESUMERS = {"random-encounter": random_encounters.resume}
 
 
 def check(state: GameState, move: Move) -> Ruling:
@@ -64,12 +79,31 @@ def check(state: GameState, move: Move) -> Ruling:
             d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         d.impossible()
         return d.finish(move)
-    if top is not None and move.type not in top.accepts:
+    if top is not None and move.type not in top.accepts and move.type not in loot_and_inventory.BOOKKEEPING_MOVES:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         if isinstance(top, CheckProc):
             d.interpret("check-finishes-first")
+    observer = OBSERVERS.get(getattr(top, "kind", None))
+    if observer is not None and move.type in top.accepts:
+        observer(state, move, d)
     judge(state, move, d)
+    _resume_uncovered(state, d, top)
+    loot_and_inventory.after_move(state, move, d)  # 08 loot: Death, Victory, Removal around Loot windows
     return d.finish(move)
+
+
+def _resume_uncovered(state: GameState, d: Draft, top) -> None:
+    """A procedure that was below the top and is on top again after this move resumes (RESUMERS)."""
+    seen: list = [top]
+    while d.effects is not None and d.stack:
+        now = d.stack[-1]
+        if any(now is p for p in seen) or not any(now is p for p in state.stack):
+            return
+        seen.append(now)
+        resume = RESUMERS.get(now.kind)
+        if resume is None:
+            return
+        resume(state, d, now)
 
 
 def _known(state: GameState, name: str) -> None:

@@ -9,6 +9,10 @@ __all__ = [
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
     "RESOURCES", "STATUSES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
+    "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
+    "DeckSize", "TAKE_KINDS",
+    "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
+    "ENCOUNTER_CAUSES",
 ]
 
 RESOURCES = ("health", "kaos", "reroll")
@@ -135,6 +139,231 @@ class EndTurn(Move):
     complete: bool = False  # nothing to record in the Cube Room check or Dungeon Bomb Step: finish the turn
 
 
+# --- 08 loot (issue 5) -----------------------------------------------------------------------------
+
+TAKE_KINDS = ("take", "pickpocket", "opportunity")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardText:
+    """What a card says that the rules care about (card contents are not in the rules: the table says)."""
+
+    weapon: str = ""  # melee | ranged
+    slots: tuple[int, ...] = ()  # the Armor Slots (1-5) a required-slot restriction allows
+    armor_type: str = ""
+    defense: int | None = None  # Defense while Equipped
+    stats: tuple[str, ...] = ()  # "Brawn +1"
+    consumable: bool = False
+    anytime: bool = False  # the card gives its own timing, which allows use now
+    backpack: bool = False  # provides its effects (and Stat bonuses) from the Backpack
+    backpack_defense: int | None = None  # Defense granted from the Backpack
+    equip_as: str = ""  # Magic only: armor | melee | ranged, when the card says how it is Equipped
+
+    def card_options(self) -> list[str]:
+        parts = []
+        if self.weapon:
+            parts.append(f"--{self.weapon}")
+        parts += [f"--slot {n}" for n in self.slots]
+        if self.armor_type:
+            parts.append(f'--armor-type "{self.armor_type}"')
+        if self.defense is not None:
+            parts.append(f"--defense {self.defense}")
+        parts += [f'--stat "{x}"' for x in self.stats]
+        for flag in ("consumable", "anytime", "backpack"):
+            if getattr(self, flag):
+                parts.append(f"--{flag}")
+        if self.backpack_defense is not None:
+            parts.append(f"--backpack-defense {self.backpack_defense}")
+        if self.equip_as:
+            parts.append(f"--equip-as {self.equip_as}")
+        return parts
+
+
+def _q(text: str) -> str:
+    return f'"{text}"' if " " in text else text
+
+
+@_move("card")
+class DescribeCard(CardText, Move):
+    name: str
+    kind: str  # armor | weapon | common | rare
+
+    def as_typed(self) -> str:
+        return " ".join(["card", _q(self.name), self.kind, *self.card_options()])
+
+
+@_move("draw")
+class DrawLoot(CardText, Move):
+    player: str
+    kinds: tuple[str, ...]  # one per card, in the order listed
+    names: tuple[str, ...]
+
+    def as_typed(self) -> str:
+        pairs = [f"{k} {_q(n)}" for k, n in zip(self.kinds, self.names)]
+        return " ".join(["draw", self.player, *pairs, *self.card_options()])
+
+
+@_move("equip")
+class Equip(Move):
+    player: str
+    card: str
+    slot: str = ""  # armor-1..armor-5 | melee | ranged; "" lets the referee choose the legal one
+
+    def as_typed(self) -> str:
+        return " ".join(["equip", self.player, _q(self.card)] + ([self.slot] if self.slot else []))
+
+
+@_move("store")
+class Store(Move):
+    player: str
+    card: str
+    slot: int | None = None  # Backpack Slot number; None: the first empty one
+
+    def as_typed(self) -> str:
+        return " ".join(["store", self.player, _q(self.card)] + ([f"--slot {self.slot}"] if self.slot else []))
+
+
+@_move("discard")
+class DiscardLoot(Move):
+    player: str
+    card: str
+    required: str = ""  # the rule or effect that requires this discard (no timing check); "" = voluntary
+
+    def as_typed(self) -> str:
+        return " ".join(["discard", self.player, _q(self.card)] + ([f'--required "{self.required}"'] if self.required else []))
+
+
+@_move("use")
+class UseLoot(Move):
+    player: str
+    card: str
+    effect: str = ""  # what the card did, as the table reports it
+
+    def as_typed(self) -> str:
+        return " ".join(["use", self.player, _q(self.card)] + ([f'--effect "{self.effect}"'] if self.effect else []))
+
+
+@_move("gear-swap")
+class GearSwap(Move):
+    player: str
+    card: str
+    other: str = ""  # the card to exchange with
+    slot: str = ""  # where a Stored card goes (melee | ranged | armor-N)
+    discard: str = ""  # a card left without a legal Slot, discarded at once
+
+    def as_typed(self) -> str:
+        parts = ["gear-swap", self.player, _q(self.card)] + ([_q(self.other)] if self.other else [])
+        if self.slot:
+            parts.append(f"--slot {self.slot}")
+        if self.discard:
+            parts.append(f"--discard {_q(self.discard)}")
+        return " ".join(parts)
+
+
+@_move("take")
+class TakeLoot(Move):
+    player: str  # the taking Player
+    source: str  # the Player the card is taken from
+    card: str
+    how: str = "take"  # take | pickpocket | opportunity
+
+    def as_typed(self) -> str:
+        verb = "pickpocket" if self.how == "pickpocket" else "take"
+        extra = ["--opportunity"] if self.how == "opportunity" else []
+        return " ".join([verb, self.player, self.source, _q(self.card), *extra])
+
+
+@_move("deck-size")
+class DeckSize(Move):
+    kind: str
+    size: int
+
+    def as_typed(self) -> str:
+        return f"deck {self.kind} {self.size}"
+
+
+# --- end 08 loot -------------------------------------------------------------------------------------
+
+
+# --- 10 random encounters (issue 6) ----------------------------------------------------------------
+
+ENCOUNTER_CAUSES = ("move", "flee", "bomb", "other")
+
+@_move("encounter-draw")
+class EncounterDraw(Move):
+    """Draw and reveal the top Random Encounter card; the table describes it the first time it is seen."""
+
+    card: str
+    cause: str  # move | flee | bomb | other
+    player: str | None = None  # the Encountering Player; None: the rules identify them (a Dungeon Bomb)
+    because: str = ""  # what drew it, in the table's words
+    checks: tuple[str, ...] = ()  # Check Completion Options as typed: "brawn 12 easier reward"
+    pays: tuple[str, ...] = ()  # Non-Check Completion Options as typed: "kaos 2", "discard 1 reward"
+    penalty: tuple[str, ...] = ()  # Penalty instructions in printed order: "damage d6", "kaos 3"
+    no_penalty: bool = False  # the card specifically states it has no Penalty
+
+    def as_typed(self) -> str:
+        parts = ["encounter draw"] + ([self.player] if self.player else []) + [_q(self.card), f"--by {self.cause}"]
+        parts += [f'--because "{self.because}"'] if self.because else []
+        parts += [f'--check "{x}"' for x in self.checks] + [f'--pay "{x}"' for x in self.pays]
+        parts += [f'--penalty "{x}"' for x in self.penalty] + (["--no-penalty"] if self.no_penalty else [])
+        return " ".join(parts)
+
+
+@_move("encounter-choose")
+class EncounterChoose(Move):
+    player: str
+    option: int  # 1-based, in the order the card was described (Check Options first)
+    discard: tuple[str, ...] = ()  # Loot to discard for a discard option
+
+    def as_typed(self) -> str:
+        return " ".join(["encounter choose", self.player, str(self.option)] + [f"--discard {_q(c)}" for c in self.discard])
+
+
+@_move("encounter-roll")
+class EncounterRoll(Move):
+    """The damage die of a Penalty, rolled by the Player to the damaged Player's left (01 DAMAGE)."""
+
+    player: str
+    value: int
+    virtual: bool = False
+
+    def as_typed(self) -> str:
+        return " ".join(["encounter roll", self.player, str(self.value)] + (["(virtual)"] if self.virtual else []))
+
+
+@_move("encounter-discard")
+class EncounterDiscard(Move):
+    """Loot discarded for a Penalty's Loot discard."""
+
+    player: str
+    card: str
+
+    def as_typed(self) -> str:
+        return f"encounter discard {self.player} {_q(self.card)}"
+
+
+@_move("encounter-continue")
+class EncounterContinue(Move):
+    """Go on with the Random Encounter: decline the optional Event Reward, or the Combat Encounter is over."""
+
+    def as_typed(self) -> str:
+        return "encounter continue"
+
+
+@_move("encounter-deck")
+class EncounterDeck(Move):
+    """The table reports how many cards the Random Encounter Deck holds (03_SETUP builds it; not loaded)."""
+
+    size: int
+
+    def as_typed(self) -> str:
+        return f"encounter deck {self.size}"
+
+
+# --- end 10 random encounters ----------------------------------------------------------------------
+
+
 def move_to_json(move: Move) -> dict:
     data = {"type": move.type}
     for key, value in asdict(move).items():
@@ -153,6 +382,8 @@ def move_from_json(data: dict) -> Move:
 def describe(move: Move) -> str:
     """The move as the table would type it (for history and messages)."""
     parts = [move.type]
+    if hasattr(move, "as_typed"):  # 08 loot moves say themselves
+        return move.as_typed()
     if isinstance(move, DeclareCheck):
         parts += [move.player, move.stat.lower() if move.stat else move.kind]
         if move.tn is not None:

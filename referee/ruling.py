@@ -195,6 +195,34 @@ class Draft:
         self._stack.clear()
         self._effect({"op": "clear"})
 
+    # --- 08 loot: places and the card catalogue (absolute values, like every effect) ---------------
+
+    def loot(self, key: str):
+        pending = self.__dict__.setdefault("_loot", {})
+        return pending[key] if key in pending else self.state.loot.get(key)
+
+    def set_loot(self, key: str, value) -> None:
+        self.__dict__.setdefault("_loot", {})[key] = value
+        self._effect({"op": "loot", "key": key, "value": _plain(value)})
+
+    def card(self, name: str) -> dict | None:
+        pending = self.__dict__.setdefault("_cards", {})
+        return pending[name] if name in pending else self.state.cards.get(name)
+
+    def set_card(self, name: str, value: dict) -> None:
+        self.__dict__.setdefault("_cards", {})[name] = value
+        self._effect({"op": "card", "name": name, "value": value})
+
+    def cards(self) -> dict:
+        return {**self.state.cards, **self.__dict__.get("_cards", {})}
+
+    def set_stack(self, procs) -> None:
+        """The whole pending stack at once: a procedure leaves from below the top."""
+        self._stack[:] = list(procs)
+        self._effect({"op": "stack", "procs": [p.to_json() for p in procs]})
+
+    # --- end 08 loot ----------------------------------------------------------------------------------
+
     def finish(self, move) -> Ruling:
         return Ruling(
             move=move,

@@ -15,6 +15,7 @@ from referee.ruling import Citation
 __all__ = [
     "TableSettings", "Player", "Participant", "Procedure", "CheckProc", "EndOfTurnProc", "DeathProc",
     "PROCEDURE_TYPES", "GameState", "transition", "proc_from_json",
+    "LootWindowProc", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot",
 ]
 
 
@@ -33,6 +34,7 @@ class TableSettings:
     variables: dict = field(default_factory=dict)  # Rules Variables read from the rules database
     rules_hash: str = ""
     missing_documents: tuple[str, ...] = ()
+    backpack_slots: int = 3  # 08 loot: BACKPACK_SLOTS defers to 04_PLAYER_STRUCTURE (interpretation backpack-size)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -178,7 +180,9 @@ class EndOfTurnProc(Procedure):
     kind = "end-of-turn"
     # Effects the table records during the Cube Room check and Dungeon Bomb Step, and the step itself.
     accepts = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death",
-                         "set-state", "declare", "end-turn"})
+                         "set-state", "declare", "end-turn",
+                         "draw", "take", "discard",  # 08 loot: DUNGEON_BOMB_LOOT instructions
+                         "encounter-draw"})  # 10: a Dungeon Bomb draws a Random Encounter
     must_finish_first = (R.TURN_SEQUENCE_ACTIONS, R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE)
 
     player: str = ""
@@ -208,7 +212,162 @@ class DeathProc(Procedure):
         return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
 
 
-PROCEDURE_TYPES: dict[str, type] = {cls.kind: cls for cls in (CheckProc, EndOfTurnProc, DeathProc)}
+# --- 08 loot: the Loot Management Window (issue 5) ------------------------------------------------
+
+LOOT_TYPES = ("armor", "weapon", "common", "rare")  # the four Loot Decks, in the rules' order
+LOOT_TYPE_LABELS = {"armor": "Armor", "weapon": "Weapon", "common": "Common Magic", "rare": "Rare Magic",
+                    "plot": "Plot Armor"}
+ARMOR_SLOTS = 5
+
+
+@dataclass(frozen=True)
+class LootWindowProc(Procedure):
+    """A Player places every newly acquired and displaced card before anything else proceeds."""
+
+    kind = "loot-window"
+    # Placing cards, more Loot joining the window, and effects of cards used in it (card text, table-reported).
+    accepts = frozenset({"equip", "store", "use", "discard", "draw", "take", "damage", "heal", "gain", "lose",
+                         "gain-status", "remove-status", "death", "set-state"})
+    must_finish_first = (R.LMW_ENDS_ONLY_WHEN, R.LMW_NO_UNRESOLVED)
+
+    player: str = ""
+    cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
+    displaced: tuple[str, ...] = ()  # which of them are displaced Loot
+    source: str = ""  # "drew", "took from Ivo (Pickpocket)"
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "displaced", tuple(self.displaced))
+
+    def labels(self) -> list[str]:
+        return [f"{c} ({'displaced' if c in self.displaced else 'new'})" for c in self.cards]
+
+    def title(self) -> str:
+        return f"Loot Management Window for {self.player}: {', '.join(self.labels()) or 'nothing left'}"
+
+    def finish_hint(self) -> str:
+        who = self.player.lower()
+        first = self.cards[0] if self.cards else "CARD"
+        return (f"place each card: `referee equip {who} \"{first}\"`, `referee store {who} ...`, "
+                f"`referee use {who} ...` or `referee discard {who} ...`")
+
+
+def plot_armor_name(player: str) -> str:
+    return f"Plot Armor ({player})"
+
+
+def initial_loot(settings: TableSettings) -> tuple[dict, dict]:
+    """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box.
+
+    Places are keyed "Mara/armor" (five slots), "Mara/melee", "Mara/ranged", "Mara/backpack",
+    "Mara/dropped", "deck/armor" ({"unseen": count or None when the table has not said, "known": [...]}),
+    "discard/armor", "box"; "unresolved" holds window cards when the game ended mid-window.
+    """
+    loot: dict = {}
+    cards: dict = {}
+    for name in settings.players:
+        plot = plot_armor_name(name)
+        cards[plot] = {"type": "plot", "defense": 5}
+        loot[f"{name}/armor"] = [plot] + [None] * (ARMOR_SLOTS - 1)
+        loot[f"{name}/melee"] = None
+        loot[f"{name}/ranged"] = None
+        loot[f"{name}/backpack"] = [None] * settings.backpack_slots
+        loot[f"{name}/dropped"] = []
+    for kind in LOOT_TYPES:
+        loot[f"deck/{kind}"] = {"unseen": None, "known": []}
+        loot[f"discard/{kind}"] = []
+    loot["box"] = []
+    loot["unresolved"] = []
+    return loot, cards
+
+
+def _loot_copy(value):
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return {k: _loot_copy(v) for k, v in value.items()}
+    return value
+
+
+# --- end 08 loot -----------------------------------------------------------------------------------
+
+# --- 10 random encounters (issue 6): the procedure; its rules live in referee/random_encounters.py ---
+
+ENCOUNTER_RECORDS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
+ENCOUNTER_STEP_MOVES = {
+    # encounter-choose is always accepted so that a switch is refused with the rule on switching
+    "choose": frozenset({"encounter-choose"}),
+    "check": frozenset({"encounter-choose"}),  # the Check sits on top meanwhile
+    "reward": frozenset({"encounter-choose", "draw", "encounter-continue"}),
+    "penalty": frozenset({"encounter-choose", "encounter-roll", "encounter-discard", "encounter-continue",
+                          "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
+    "combat": frozenset({"encounter-choose", "encounter-continue", "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
+    "complete": frozenset({"encounter-choose", "encounter-continue"}),
+}
+
+
+@dataclass(frozen=True)
+class EncounterProc(Procedure):
+    """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
+
+    kind = "random-encounter"
+    must_finish_first = (R.RE_INTERRUPTS, R.RE_FULLY_RESOLVED)
+
+    card: str = ""
+    player: str = ""  # the Encountering Player
+    cause: str = ""  # move | flee | bomb | other
+    source: str = ""  # what it interrupts, as shown: "Bob's Dungeon Bomb Step"
+    step: str = "choose"  # choose | check | reward | penalty | combat | complete
+    option: int = 0  # the chosen Encounter Completion Option, 1-based; 0 before choosing
+    next: int = 0  # the next Penalty instruction to resolve (printed order)
+    awaiting: str = ""  # penalty step: "roll" (a damage die) | "discard" (Loot) | ""
+    roller: str = ""  # who rolls the damage die (01 DAMAGE: the Player to the damaged Player's left)
+    die: int = 0
+
+    @property
+    def accepts(self) -> frozenset:  # by step, unlike the other procedures
+        return ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+
+    def title(self) -> str:
+        doing = {
+            "choose": "choosing an Encounter Completion Option",
+            "check": f"option {self.option} (a Check) being resolved",
+            "reward": f"option {self.option} succeeded: Event Reward before the card is discarded",
+            "penalty": "failed: resolving the Penalty in printed order",
+            "combat": "a Combat Encounter it started is being resolved (the card waits in the interrupted "
+                      "resolution area)",
+            "complete": "to be completed (discard the card)",
+        }.get(self.step, self.step)
+        return f"Random Encounter '{self.card}' for {self.player} (drawn by {self.source}): {doing}"
+
+    def finish_hint(self) -> str:
+        who = self.player.lower()
+        if self.step == "choose":
+            return f"`referee encounter choose {who} N` (one option, before rolling or paying anything)"
+        if self.step == "check":
+            return "resolve the Check: `referee roll`, optionally `reroll`/`kaos`, then `referee resolve`"
+        if self.step == "reward":
+            return (f"`referee draw {who} common \"CARD\"` (the Event Reward), or `referee encounter continue` "
+                    f"to decline it")
+        if self.step == "penalty" and self.awaiting == "roll":
+            return f"`referee encounter roll {self.roller.lower()} N` (the d{self.die} for Damage, or --virtual)"
+        if self.step == "penalty" and self.awaiting == "discard":
+            return f"`referee encounter discard {who} \"CARD\"` (Loot to discard for the Penalty)"
+        if self.step == "combat":
+            return ("resolve the Combat Encounter at the table (06_COMBAT_ENCOUNTER), record its Damage and "
+                    "Deaths, then `referee encounter continue`")
+        return "`referee encounter continue`"
+
+
+def initial_encounters() -> dict:
+    """The Random Encounter Deck (size when the table gives it), its public discard pile, the described cards."""
+    return {"deck": None, "discard": [], "cards": {}}
+
+
+# --- end 10 random encounters ----------------------------------------------------------------------
+
+PROCEDURE_TYPES: dict[str, type] = {cls.kind: cls for cls in (CheckProc, EndOfTurnProc, DeathProc, LootWindowProc,
+                                                              EncounterProc)}
 
 
 def proc_from_json(data: dict) -> Procedure:
@@ -239,6 +398,9 @@ class GameState:
     winner: str | None = None
     rerolls_out: int = 0  # Reroll Tokens that left the game (reading "leave-game")
     last_check: str = ""
+    loot: dict = field(default_factory=dict)  # 08 loot: every place a Loot card can be (see initial_loot)
+    cards: dict = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
+    encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
 
     @classmethod
     def initial(cls, settings: TableSettings) -> "GameState":
@@ -246,7 +408,8 @@ class GameState:
             Player(name, settings.health, settings.health_cap, kaos=settings.starting_kaos)
             for name in settings.players
         ]
-        return cls(settings=settings, players=players)
+        loot, cards = initial_loot(settings)
+        return cls(settings=settings, players=players, loot=loot, cards=cards)
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -291,6 +454,9 @@ class GameState:
             "winner": self.winner,
             "reroll_tokens_available": self.rerolls_available(),
             "last_check": self.last_check,
+            "loot": self.loot,
+            "cards": self.cards,
+            "encounters": self.encounters,  # 10 random encounters
             "settings": self.settings.to_json(),
         }
 
@@ -313,6 +479,12 @@ def transition(state: GameState, effects) -> GameState:
             state.stack[-1] = proc_from_json(effect["proc"])
         elif op == "clear":
             state.stack.clear()
+        elif op == "loot":  # 08 loot: one place, absolute value
+            state.loot[effect["key"]] = _loot_copy(effect["value"])
+        elif op == "card":  # 08 loot: one catalogue entry
+            state.cards[effect["name"]] = _loot_copy(effect["value"])
+        elif op == "stack":  # the whole pending stack, absolute (a procedure left from below the top)
+            state.stack[:] = [proc_from_json(p) for p in effect["procs"]]
         else:  # a log written by a newer referee
             raise ValueError(f"unknown effect {op!r}")
     return state

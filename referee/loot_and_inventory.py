@@ -1,0 +1,1061 @@
+"""08_LOOT_AND_INVENTORY: the Patron Mats, the Loot Decks and piles, and the Loot Management Window.
+
+Card contents are not in the rules: the table describes a card once (a per-game catalogue) and
+later moves name it. Every card is in exactly one place: an Armor, Weapon or Backpack Slot, a
+Loot Management Window on the pending stack, a deck, a discard pile, or the game box.
+
+Functions take a "view": the GameState, or the Draft of the move being judged (which answers with
+what the move has already decided). Effects are absolute values of one place each.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc
+
+__all__ = [
+    "eligible_loot", "discard_effects", "JUDGES", "after_move", "LOOT_MOVES", "BOOKKEEPING_MOVES",
+    "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
+    "inventory_view", "piles_view", "decks_view", "locate", "every_card_place", "card_summary",
+]
+
+PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
+             "rare": R.DISCARD_RARE_PILE}
+WEAPON_SLOT_RULE = {"melee": R.WEAPON_MELEE_SLOT, "ranged": R.WEAPON_RANGED_SLOT}
+EQUIP_SLOTS = tuple(f"armor-{n}" for n in range(1, ARMOR_SLOTS + 1)) + ("melee", "ranged")
+# Moves that only describe the physical game (a card's text, a deck's size): allowed whatever is pending.
+BOOKKEEPING_MOVES = frozenset({"card", "deck-size"})
+LOOT_MOVES = ("card", "deck-size", "draw", "equip", "store", "discard", "use", "gear-swap", "take")
+
+
+# --- reading a view (GameState or Draft) ------------------------------------------------------------
+
+
+def _get(v, key: str):
+    return v.loot(key) if callable(v.loot) else v.loot.get(key)
+
+
+def _card(v, name: str) -> dict | None:
+    return v.card(name) if callable(getattr(v, "card", None)) else v.cards.get(name)
+
+
+def _cards(v) -> dict:
+    return v.cards() if callable(v.cards) else v.cards
+
+
+def _stack(v) -> list:
+    return v.stack
+
+
+def _players(v) -> tuple[str, ...]:
+    return v.state.settings.players if hasattr(v, "state") else v.settings.players
+
+
+def label(name: str) -> str:
+    """How a card is shown: Plot Armor without its owner's tag."""
+    return "Plot Armor" if name.startswith("Plot Armor (") else name
+
+
+def slot_label(slot: str) -> str:
+    if slot.startswith("armor-"):
+        return f"Armor Slot {slot[6:]}"
+    if slot.startswith("backpack-"):
+        return f"Backpack Slot {slot[9:]}"
+    return {"melee": "Melee Weapon Slot", "ranged": "Ranged Weapon Slot"}[slot]
+
+
+def parse_slot(text: str) -> str:
+    """`armor 2`, `a2`, `armor-2`, `2`, `melee`, `ranged` -> a slot id; BadMove otherwise."""
+    raw = "".join(str(text).split()).casefold().replace("slot", "").replace("-", "")
+    for word, slot in (("melee", "melee"), ("ranged", "ranged"), ("range", "ranged")):
+        if raw == word:
+            return slot
+    digits = raw[5:] if raw.startswith("armor") else raw[1:] if raw.startswith("a") else raw
+    if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= ARMOR_SLOTS:
+        return f"armor-{int(digits)}"
+    raise BadMove(f"no Equipment Slot {text!r}: armor 1-{ARMOR_SLOTS}, melee or ranged")
+
+
+def equipped(v, player: str) -> list[tuple[str, str]]:
+    """(slot id, card) for every occupied Equipment Slot."""
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(_get(v, f"{player}/armor")) if c]
+    out += [(s, _get(v, f"{player}/{s}")) for s in ("melee", "ranged") if _get(v, f"{player}/{s}")]
+    return out
+
+
+def occupant(v, player: str, slot: str) -> str | None:
+    if slot.startswith("armor-"):
+        return _get(v, f"{player}/armor")[int(slot[6:]) - 1]
+    return _get(v, f"{player}/{slot}")
+
+
+def stored(v, player: str) -> list[tuple[int, str]]:
+    return [(i, c) for i, c in enumerate(_get(v, f"{player}/backpack")) if c]
+
+
+def inventory(v, player: str) -> list[str]:
+    return [c for _, c in equipped(v, player)] + [c for _, c in stored(v, player)]
+
+
+def windows(v, player: str | None = None) -> list[tuple[int, LootWindowProc]]:
+    return [(i, p) for i, p in enumerate(_stack(v))
+            if isinstance(p, LootWindowProc) and (player is None or p.player == player)]
+
+
+def locate(v, name: str) -> tuple | None:
+    """Where a card is: ("slot", player, slot) | ("backpack", player, index) | ("window", player, stack index)
+    | ("deck", kind) | ("discard", kind) | ("box",) | ("unresolved",) | None."""
+    for player in _players(v):
+        for slot, card in equipped(v, player):
+            if card == name:
+                return ("slot", player, slot)
+        for i, card in stored(v, player):
+            if card == name:
+                return ("backpack", player, i)
+    for i, proc in windows(v):
+        if name in proc.cards:
+            return ("window", proc.player, i)
+    for kind in LOOT_TYPES:
+        if name in _get(v, f"deck/{kind}")["known"]:
+            return ("deck", kind)
+        if name in _get(v, f"discard/{kind}"):
+            return ("discard", kind)
+    if name in _get(v, "box"):
+        return ("box",)
+    if name in _get(v, "unresolved"):
+        return ("unresolved",)
+    return None
+
+
+def where_text(place: tuple | None) -> str:
+    if place is None:
+        return "nowhere yet"
+    if place[0] == "slot":
+        return f"in {place[1]}'s {slot_label(place[2])}"
+    if place[0] == "backpack":
+        return f"in {place[1]}'s Backpack Slot {place[2] + 1}"
+    if place[0] == "window":
+        return f"in {place[1]}'s Loot Management Window"
+    if place[0] == "deck":
+        return f"in the {LOOT_TYPE_LABELS[place[1]]} Deck"
+    if place[0] == "discard":
+        return f"in the {LOOT_TYPE_LABELS[place[1]]} discard pile"
+    if place[0] == "box":
+        return "in the game box"
+    return "unresolved when the game ended"
+
+
+def every_card_place(state) -> list[tuple[str, tuple]]:
+    """Every card occurrence with its place (the invariant: each catalogued card exactly once)."""
+    out = []
+    for player in state.settings.players:
+        out += [(c, ("slot", player, s)) for s, c in equipped(state, player)]
+        out += [(c, ("backpack", player, i)) for i, c in stored(state, player)]
+    for i, proc in windows(state):
+        out += [(c, ("window", proc.player, i)) for c in proc.cards]
+    for kind in LOOT_TYPES:
+        out += [(c, ("deck", kind)) for c in state.loot[f"deck/{kind}"]["known"]]
+        out += [(c, ("discard", kind)) for c in state.loot[f"discard/{kind}"]]
+    out += [(c, ("box",)) for c in state.loot["box"]]
+    out += [(c, ("unresolved",)) for c in state.loot["unresolved"]]
+    return out
+
+
+# --- the cards ---------------------------------------------------------------------------------------
+
+
+def card_from_text(kind: str, text) -> dict:
+    """A catalogue entry from what the table says the card says; BadMove for what a card cannot say."""
+    if kind not in LOOT_TYPES:
+        raise BadMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
+    data: dict = {"type": kind}
+    if text.weapon:
+        if kind != "weapon":
+            raise BadMove("--melee/--ranged describe a Weapon card")
+        if text.weapon not in ("melee", "ranged"):
+            raise BadMove(f"a Weapon is melee or ranged, not {text.weapon!r}")
+        data["weapon"] = text.weapon
+    elif kind == "weapon":
+        raise BadMove("say whether the Weapon is Melee or Ranged: add --melee or --ranged")
+    if text.equip_as:
+        if kind not in ("common", "rare"):
+            raise BadMove("--equip-as is for Magic Loot whose card says how it is Equipped")
+        if text.equip_as not in ("armor", "melee", "ranged"):
+            raise BadMove(f"--equip-as takes armor, melee or ranged, not {text.equip_as!r}")
+        data["equip_as"] = text.equip_as
+    if text.slots:
+        if kind != "armor" and data.get("equip_as") != "armor":
+            raise BadMove("--slot restricts Armor to Armor Slots")
+        for n in text.slots:
+            if not 1 <= n <= ARMOR_SLOTS:
+                raise BadMove(f"an Armor Slot is 1-{ARMOR_SLOTS}, not {n}")
+        data["slots"] = sorted(set(text.slots))
+    if text.armor_type:
+        data["armor_type"] = " ".join(text.armor_type.split())
+    if text.defense is not None:
+        data["defense"] = text.defense
+    if text.stats:
+        data["stats"] = parse_stat_bonuses(text.stats)
+    for flag in ("consumable", "anytime", "backpack"):
+        if getattr(text, flag):
+            data[flag] = True
+    if text.backpack_defense is not None:
+        data["backpack_defense"] = text.backpack_defense
+    return data
+
+
+def parse_stat_bonuses(items) -> dict[str, int]:
+    from referee.parsing import parse_int
+
+    out: dict[str, int] = {}
+    for item in items:
+        words = str(item).replace("=", " ").split()
+        if len(words) < 2:
+            raise BadMove(f"a Stat bonus is \"Stat +N\", not {item!r}")
+        stat = " ".join(words[:-1])
+        out[stat[:1].upper() + stat[1:].lower()] = parse_int(words[-1], what=f"the {stat} bonus", low=-99, high=99,
+                                                              signed=True)
+    return out
+
+
+def card_summary(card: dict) -> str:
+    kind = card["type"]
+    if kind == "plot":
+        return "Plot Armor: +5 Defense while Equipped; not an Armor card, not Gear"
+    parts = [LOOT_TYPE_LABELS[kind]]
+    if card.get("weapon"):
+        parts[0] = f"{card['weapon'].capitalize()} Weapon"
+    if card.get("armor_type"):
+        parts.append(f"type {card['armor_type']}")
+    if card.get("slots"):
+        parts.append("Armor Slot " + "/".join(map(str, card["slots"])) + " only")
+    if card.get("equip_as"):
+        parts.append(f"equips as {card['equip_as']}")
+    if card.get("defense") is not None:
+        parts.append(f"Defense {card['defense']:+d}")
+    if card.get("stats"):
+        parts.append(", ".join(f"{k} {v:+d}" for k, v in card["stats"].items()))
+    if card.get("consumable"):
+        parts.append("consumable")
+    if card.get("anytime"):
+        parts.append("own timing")
+    if card.get("backpack"):
+        parts.append("works from the Backpack")
+    if card.get("backpack_defense") is not None:
+        parts.append(f"Defense {card['backpack_defense']:+d} from the Backpack")
+    return ", ".join(parts)
+
+
+def resolve_card(v, text: str, names) -> str:
+    """A card named forgivingly (case, unique prefix) among `names`; BadMove says where else it is."""
+    from referee.parsing import match_choice
+
+    names = list(dict.fromkeys(names))
+    shown = {label(n) if sum(label(m) == label(n) for m in names) == 1 else n: n for n in names}
+    wanted = " ".join(str(text).split())
+    if wanted in names:
+        return wanted
+    try:
+        return shown[match_choice(wanted, list(shown), what="card")]
+    except BadMove as error:
+        everything = [n for n in _cards(v) if n not in names]
+        exact = [n for n in everything if n.casefold() == wanted.casefold() or label(n).casefold() == wanted.casefold()]
+        if exact:
+            raise BadMove(f"{label(exact[0])} is {where_text(locate(v, exact[0]))}") from error
+        if not names:
+            raise BadMove(f"no card {text!r} there (nothing to choose from)") from error
+        raise
+
+
+def is_gear(card: dict) -> bool:
+    return card["type"] in ("armor", "weapon")
+
+
+def legal_slots(card: dict) -> list[str]:
+    kind = card["type"]
+    if kind in ("armor", "plot") or card.get("equip_as") == "armor":
+        allowed = card.get("slots") or range(1, ARMOR_SLOTS + 1)
+        return [f"armor-{n}" for n in allowed]
+    if kind == "weapon":
+        return [card["weapon"]] if card.get("weapon") else []
+    if card.get("equip_as") in ("melee", "ranged"):
+        return [card["equip_as"]]
+    return []
+
+
+def slot_rules(card: dict, slot: str) -> tuple:
+    if slot.startswith("armor-"):
+        return (R.ARMOR_SLOTS_ONLY, R.ARMOR_SLOT_RESTRICTION) if card.get("slots") else (R.ARMOR_SLOTS_ONLY,)
+    return (R.WEAPON_SLOTS_ONLY, WEAPON_SLOT_RULE[slot])
+
+
+def loot_defense(v, player: str) -> int:
+    total = 0
+    for _, name in equipped(v, player):
+        total += (_card(v, name) or {}).get("defense") or 0
+    for _, name in stored(v, player):
+        total += (_card(v, name) or {}).get("backpack_defense") or 0
+    return total
+
+
+def stat_bonuses(v, player: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    cards = [c for _, c in equipped(v, player)]
+    cards += [c for _, c in stored(v, player) if (_card(v, c) or {}).get("backpack")]
+    for name in cards:
+        for stat, bonus in ((_card(v, name) or {}).get("stats") or {}).items():
+            out[stat] = out.get(stat, 0) + bonus
+    return {k: v for k, v in out.items() if v}
+
+
+def _bonus_text(bonuses: dict) -> str:
+    return ", ".join(f"{k} {v:+d}" for k, v in bonuses.items()) or "none"
+
+
+# --- changing places (on a Draft) -------------------------------------------------------------------
+
+
+def _set_slot(d, player: str, slot: str, name: str | None) -> None:
+    if slot.startswith("armor-"):
+        armor = list(d.loot(f"{player}/armor"))
+        armor[int(slot[6:]) - 1] = name
+        d.set_loot(f"{player}/armor", armor)
+    else:
+        d.set_loot(f"{player}/{slot}", name)
+
+
+def _set_backpack(d, player: str, index: int, name: str | None) -> None:
+    pack = list(d.loot(f"{player}/backpack"))
+    pack[index] = name
+    d.set_loot(f"{player}/backpack", pack)
+
+
+def _set_window(d, index: int, proc: LootWindowProc | None) -> None:
+    """Replace (or remove, with None) the window at `index` of the pending stack."""
+    stack = list(d.stack)
+    if proc is None:
+        del stack[index]
+    else:
+        stack[index] = proc
+    if index == len(d.stack) - 1:
+        if proc is None:
+            d.pop()
+        else:
+            d.replace_top(proc)
+    else:
+        d.set_stack(stack)
+
+
+def _take_out(d, name: str) -> tuple:
+    """Remove a card from its place (Slot, Backpack, window); returns where it was."""
+    place = locate(d, name)
+    if place is None:
+        raise BadMove(f"{label(name)} is nowhere on the table")
+    if place[0] == "slot":
+        _set_slot(d, place[1], place[2], None)
+        dropped = d.loot(f"{place[1]}/dropped")
+        if name in dropped:
+            d.set_loot(f"{place[1]}/dropped", [c for c in dropped if c != name])
+    elif place[0] == "backpack":
+        _set_backpack(d, place[1], place[2], None)
+    elif place[0] == "window":
+        proc = d.stack[place[2]]
+        left = tuple(c for c in proc.cards if c != name)
+        shrunk = LootWindowProc(player=proc.player, cards=left,
+                                displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
+        _set_window(d, place[2], shrunk)
+    else:
+        raise BadMove(f"{label(name)} is {where_text(place)}")
+    return place
+
+
+def _to_pile(d, name: str) -> str:
+    """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
+    card = d.card(name)
+    if card["type"] == "plot":
+        d.set_loot("box", list(d.loot("box")) + [name])
+        return "the game box"
+    kind = card["type"]
+    d.set_loot(f"discard/{kind}", list(d.loot(f"discard/{kind}")) + [name])
+    return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
+
+
+def _pile_rules(card: dict) -> tuple:
+    if card["type"] == "plot":
+        return (R.DISCARD_PLOT_ARMOR_BOX, R.PLOT_ARMOR_NOT_DISCARD_PILE, R.PLOT_ARMOR_TO_BOX)
+    return (R.DISCARD_MATCHING_PILE, PILE_RULE[card["type"]])
+
+
+def _close_if_done(state, d) -> None:
+    """The window on top ends when nothing is left in it; the procedure below resumes."""
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, LootWindowProc) and not top.cards:
+        d.pop()
+        below = d.stack[-1] if d.stack else None
+        resumes = below.title() if below is not None else f"{state.active_player.name}'s turn"
+        d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
+              R.LMW_ENDS_ONLY_WHEN)
+
+
+class _Recalc:
+    """Defense from loot and Stat bonuses before a change, to say what the change did."""
+
+    def __init__(self, state, *players: str):
+        self.state = state
+        self.before = {p: (loot_defense(state, p), stat_bonuses(state, p)) for p in dict.fromkeys(players)}
+
+    def say(self, d) -> None:
+        where = self.state.settings.not_loaded("06_COMBAT_ENCOUNTER")
+        for p, (defense, bonuses) in self.before.items():
+            now, now_bonuses = loot_defense(d, p), stat_bonuses(d, p)
+            if now != defense:
+                d.say(f"{p}'s Defense from loot {defense} → {now} (the full Defense is calculated by {where})",
+                      R.DEFENSE_RECALC)
+            if now_bonuses != bonuses:
+                d.say(f"{p}'s Stat bonuses from loot: {_bonus_text(bonuses)} → {_bonus_text(now_bonuses)} "
+                      f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC)
+
+
+def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
+    """The first Armor card equipped sends a still-Equipped Plot Armor to the box first."""
+    if card["type"] != "armor":
+        return
+    for slot, held in equipped(d, player):
+        if d.card(held)["type"] == "plot":
+            _set_slot(d, player, slot, None)
+            d.set_loot("box", list(d.loot("box")) + [held])
+            d.say(f"Plot Armor returns to the game box, discarded before {name} applies (not displaced Loot; "
+                  f"it cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR, R.PLOT_ARMOR_NOT_DISPLACED,
+                  R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.LMW_PLOT_ARMOR_NOT_DISPLACED,
+                  R.REPLACE_PLOT_ARMOR_EXCEPTION)
+            return
+
+
+def _open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
+    """Add cards to the player's window on top of the stack, or open one above whatever is there."""
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, LootWindowProc) and top.player == player:
+        d.replace_top(LootWindowProc(player=player, cards=top.cards + tuple(names),
+                                     displaced=top.displaced + tuple(displaced), source=top.source))
+        d.cite(R.LMW_ORDER)
+    else:
+        d.push(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
+
+
+def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
+    """The player's own window must be on top with `name` in it."""
+    top = d.stack[-1] if d.stack else None
+    if not (isinstance(top, LootWindowProc) and top.player == player):
+        d.violate(f"{player} is not resolving a Loot Management Window: only newly acquired or displaced Loot is "
+                  f"{verb} this way", *rules,
+                  fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} ...`")
+        return None
+    if name not in top.cards:
+        d.violate(f"{label(name)} is not waiting in {player}'s Loot Management Window "
+                  f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint())
+        return None
+    return top
+
+
+def _owned(d, player: str) -> list[str]:
+    """Cards the player can name: their inventory and their windows."""
+    return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards]
+
+
+def _obligations(state, d, player: str) -> None:
+    top = d.stack[-1] if d.stack else None
+    if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
+        return
+    empty_pack = [i for i, c in enumerate(d.loot(f"{player}/backpack")) if c is None]
+    for name in top.cards:
+        card = d.card(name)
+        options = []
+        slots = legal_slots(card)
+        empty = [s for s in slots if occupant(d, player, s) is None]
+        if empty:
+            options.append(f"equip ({slot_label(empty[0])})")
+        elif slots:
+            options.append(f"equip (replacing {label(occupant(d, player, slots[0]))})")
+        if empty_pack:
+            options.append(f"store (Backpack Slot {empty_pack[0] + 1})")
+        if card.get("consumable"):
+            options.append("use")
+        options.append("discard")
+        kind = "displaced" if name in top.displaced else "new"
+        d.oblige(f"{player} places {name} ({kind}): " + ", ".join(options))
+    d.cite(R.LMW_DECIDE_EACH)
+
+
+# --- the interface issue 6 (Random Encounters) uses -------------------------------------------------
+
+
+def eligible_loot(state, player: str) -> list[str]:
+    """Loot cards `player` possesses that can be discarded to pay an encounter's discard option.
+
+    Plot Armor is left out unless the game's reading of `plot-armor-eligible` is "counts".
+    """
+    from referee import interpretations
+
+    reading = interpretations.reading(state.settings.interpretations, "plot-armor-eligible")
+    names = inventory(state, player)
+    if reading != "counts":
+        names = [n for n in names if state.cards[n]["type"] != "plot"]
+    return names
+
+
+def discard_effects(state, d, player: str, card: str, why: str) -> None:
+    """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
+    name = resolve_card(d, card, _owned(d, player))
+    recalc = _Recalc(state, player)
+    place = _take_out(d, name)
+    info = d.card(name)
+    where = _to_pile(d, name)
+    d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
+          *_pile_rules(info), R.LOOT_ANNOUNCE)
+    recalc.say(d)
+    if place[0] == "window":
+        _close_if_done(state, d)
+
+
+# --- judges ------------------------------------------------------------------------------------------
+
+
+def judge_card(state, move, d) -> None:
+    name = " ".join(move.name.split())
+    if not name:
+        raise BadMove("name the card")
+    if name.startswith("Plot Armor"):
+        raise BadMove("Plot Armor is the starting card every Player has; name the card something else")
+    data = card_from_text(move.kind, move)
+    known = d.card(name)
+    if known == data:
+        d.violate(f"{name} is already described exactly so", fix="nothing to do")
+        return d.impossible()
+    if known is not None:
+        d.violate(f"{name} is already described as {card_summary(known)}", R.LOOT_CARD_TEXT_WINS,
+                  fix="correct it with --override \"what the card says\" (card text applies)")
+    d.set_card(name, data)
+    d.say(f"{name}: {card_summary(data)} (the table's description of the card)", R.LOOT_CARD_RESTRICTIONS)
+
+
+def judge_deck_size(state, move, d) -> None:
+    kind = move.kind
+    if kind not in LOOT_TYPES:
+        raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
+    deck = d.loot(f"deck/{kind}")
+    if move.size < len(deck["known"]):
+        d.violate(f"the {LOOT_TYPE_LABELS[kind]} Deck holds {len(deck['known'])} known cards "
+                  f"({', '.join(deck['known'])}): it cannot have {move.size}", fix="count the deck again")
+    d.set_loot(f"deck/{kind}", {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
+    d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {move.size} cards (the table counts it)", R.DRAW_FROM_DECK)
+
+
+def judge_draw(state, move, d) -> None:
+    player = move.player
+    if len(move.kinds) != len(move.names) or not move.names:
+        raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
+    if d.get(player, "state") == "removed":
+        d.violate(f"{player} is Removed from the game", R.LOOT_BELONGS)
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, LootWindowProc) and top.player != player:
+        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+    described = sum(1 for kind, text in zip(move.kinds, move.names) if _card(d, " ".join(text.split())) is None)
+    has_text = move.card_options() != []
+    if has_text and len(move.names) > 1 and described > 1:
+        raise BadMove("card options describe one card: describe each first with `referee card NAME TYPE ...`, "
+                      "then draw them by name")
+    drawn: list[str] = []
+    for kind, text in zip(move.kinds, move.names):
+        if kind not in LOOT_TYPES:
+            raise BadMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
+        name = _draw_one(state, move, d, player, kind, " ".join(text.split()), has_text)
+        if name:
+            drawn.append(name)
+    if len(move.names) > 1:
+        d.cite(R.DRAW_ALL_FIRST, R.DRAW_TYPES_IN_ORDER)
+    if not drawn:
+        return d.impossible()
+    _open_window(d, player, drawn, "drew")
+    d.say(f"{player} resolves a Loot Management Window for {', '.join(drawn)}", R.DRAW_THEN_WINDOW, R.LMW_OCCURS,
+          R.SUMMARY_WINDOW)
+    _obligations(state, d, player)
+
+
+def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool) -> str | None:
+    deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
+    deck = d.loot(f"deck/{kind}")
+    pile = d.loot(f"discard/{kind}")
+    if deck["unseen"] == 0 and not deck["known"]:
+        if not pile:
+            d.violate(f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
+                      f"cards are drawn", R.EXHAUSTION_BOTH_EMPTY, R.EXHAUSTION_AS_MANY,
+                      fix="draw only the cards that are there")
+            return None
+        deck = {"unseen": 0, "known": list(pile)}
+        d.set_loot(f"discard/{kind}", [])
+        d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
+              f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
+              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.EXHAUSTION_INVENTORIES,
+              R.DISCARD_PILE_STAYS)
+    name = None
+    if deck["known"]:
+        try:
+            name = resolve_card(d, text, deck["known"])
+        except BadMove:
+            name = None
+    if name is not None:
+        deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
+    elif deck["unseen"] == 0:
+        d.violate(f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled from its discard pile): "
+                  f"{text!r} cannot be drawn from it", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                  fix="name the card that was drawn")
+        return None
+    else:
+        name = text
+        if deck["unseen"] is not None:
+            deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
+        known = d.card(name)
+        if known is not None and locate(d, name) is not None:
+            n = 2
+            while d.card(f"{name} #{n}") is not None:
+                n += 1
+            d.say(f"{name} is already {where_text(locate(d, name))}: this is another copy, called '{name} #{n}'")
+            name = f"{name} #{n}"
+            d.set_card(name, known)
+        elif known is None:
+            if name.startswith("Plot Armor"):
+                raise BadMove("Plot Armor is not part of any standard Loot deck")
+            d.set_card(name, card_from_text(kind, move))
+        elif has_text and card_from_text(kind, move) != known:
+            d.violate(f"{name} is already described as {card_summary(known)}", R.LOOT_CARD_TEXT_WINS,
+                      fix="draw it by name only, or correct it with --override \"what the card says\"")
+            d.set_card(name, card_from_text(kind, move))
+    card = d.card(name)
+    if card["type"] != kind:
+        d.violate(f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the {deck_label}",
+                  R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
+    d.set_loot(f"deck/{kind}", deck)
+    left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
+    d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
+          R.DRAW_FROM_DECK, R.DRAW_REVEALED, R.LOOT_ANNOUNCE)
+    return name
+
+
+def judge_equip(state, move, d) -> None:
+    player = move.player
+    name = resolve_card(d, move.card, _owned(d, player))
+    card = d.card(name)
+    window = _need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
+    slots = legal_slots(card)
+    if not slots:
+        rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card["type"] in ("common", "rare") else \
+            (R.EQUIP_NOT_ILLEGAL_SLOT,)
+        d.violate(f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
+                  fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
+                      f"`referee card \"{name}\" {card['type']} --equip-as armor|melee|ranged --override ...`)")
+        return d.impossible() if window is None else None
+    slot = parse_slot(move.slot) if move.slot else None
+    if slot is not None and slot not in slots:
+        d.violate(f"{name} may not be Equipped in the {slot_label(slot)} ({card_summary(card)})",
+                  R.EQUIP_NOT_ILLEGAL_SLOT, *slot_rules(card, slot),
+                  fix="legal: " + ", ".join(slot_label(s) for s in slots))
+        slot = slots[0]
+    if slot is None:
+        empty = [s for s in slots if occupant(d, player, s) is None]
+        plot_slot = [s for s in slots if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
+        if card["type"] == "armor" and plot_slot:
+            slot = plot_slot[0]  # Plot Armor leaves it before the new Armor applies
+        elif empty:
+            slot = empty[0]
+        elif len(slots) == 1:
+            slot = slots[0]
+        else:
+            d.violate(f"every legal slot for {name} is occupied: say which one to replace",
+                      R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} \"{name}\" armor N`: "
+                      + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
+            slot = slots[0]
+    if window is None:
+        return
+    recalc = _Recalc(state, player)
+    _take_out(d, name)
+    held = occupant(d, player, slot)
+    if held is not None and d.card(held)["type"] == "plot" and card["type"] == "armor":
+        held = None  # Plot Armor is discarded, not displaced
+    d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
+          R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
+          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, R.LOOT_ANNOUNCE)
+    _plot_armor_first(state, d, player, card, name)
+    _set_slot(d, player, slot, name)
+    if held is not None:
+        top = d.stack[-1]
+        d.replace_top(LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
+                                     source=top.source))
+        d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
+              f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
+              R.EQUIP_EFFECTS_END)
+    if card["type"] == "armor":
+        d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
+    recalc.say(d)
+    _close_if_done(state, d)
+    _obligations(state, d, player)
+
+
+def judge_store(state, move, d) -> None:
+    player = move.player
+    name = resolve_card(d, move.card, _owned(d, player))
+    card = d.card(name)
+    if card["type"] == "plot":
+        d.violate("Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
+                  fix="Plot Armor stays in its Armor Slot until the first Armor card sends it to the box")
+        return d.impossible()
+    window = _need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
+    pack = d.loot(f"{player}/backpack")
+    if move.slot is not None:
+        if not 1 <= move.slot <= len(pack):
+            raise BadMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
+        index = move.slot - 1
+        if pack[index] is not None:
+            d.violate(f"Backpack Slot {move.slot} holds {pack[index]}", R.STORE_EMPTY_SLOT, R.BACKPACK_SLOT_ONE_CARD,
+                      fix="choose an empty Backpack Slot"
+                          + (f": {', '.join(str(i + 1) for i, c in enumerate(pack) if c is None)}"
+                             if None in pack else ""))
+    elif None in pack:
+        index = pack.index(None)
+    else:
+        index = 0
+        which = "displaced" if window and name in window.displaced else "newly acquired"
+        d.violate(f"{player}'s Backpack is full ({len(pack)} Slots: {', '.join(pack)}): {name} cannot be stored",
+                  R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
+                  fix=f"equip, use or discard the {which} {name}, or first discard a Backpack card "
+                      f"(`referee discard {player.lower()} \"{pack[0]}\"`, interpretation lmw-make-room)")
+    if window is None:
+        return
+    recalc = _Recalc(state, player)
+    _take_out(d, name)
+    _set_backpack(d, player, index, name)
+    d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
+          R.BACKPACK_ANY_TYPE, R.LOOT_ANNOUNCE)
+    if card["type"] == "armor":
+        d.say(f"stored Armor gives no Defense or Stat bonuses", R.STORED_ARMOR_NOTHING)
+    elif card["type"] == "weapon":
+        d.say(f"a stored Weapon is not available for Attacks", R.STORED_WEAPON_NO_ATTACKS)
+    elif card.get("backpack") or card.get("backpack_defense"):
+        d.say(f"{name} works from the Backpack (its card says so)", R.MAGIC_BACKPACK_EFFECTS,
+              *((R.MAGIC_BACKPACK_DEFENSE, R.STORED_DEFENSE_FROM_BACKPACK) if card.get("backpack_defense") else ()))
+    else:
+        d.cite(R.MAGIC_BACKPACK_EFFECTS)
+    recalc.say(d)
+    _close_if_done(state, d)
+    _obligations(state, d, player)
+
+
+def _interrupting(state, d, player: str) -> list:
+    """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot."""
+    reading = d.interpret("lmw-is-interruption") if d.stack else "own-window-is-not"
+    return [p for p in d.stack
+            if not (isinstance(p, LootWindowProc) and p.player == player and reading == "own-window-is-not")]
+
+
+def judge_discard(state, move, d) -> None:
+    player = move.player
+    name = resolve_card(d, move.card, _owned(d, player))
+    if move.required:
+        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
+        return discard_effects(state, d, player, name, f"required by {move.required}")
+    top = d.stack[-1] if d.stack else None
+    in_window = isinstance(top, LootWindowProc) and top.player == player
+    if in_window and name in top.cards:
+        d.cite(R.DISCARD_IN_WINDOW, R.LMW_OPTION_DISCARD)
+    elif in_window:
+        if d.interpret("lmw-make-room") == "yes":
+            d.say(f"{player} may discard during their own Loot Management Window, which can empty a Backpack Slot",
+                  R.DISCARD_IN_WINDOW, R.STORE_NOT_FULL)
+        else:
+            d.violate(f"only the cards in {player}'s Loot Management Window may be discarded during it "
+                      f"(interpretation lmw-make-room = no)", R.DISCARD_IN_WINDOW,
+                      fix=f"discard {label(name)} on your own turn when nothing is being resolved")
+    else:
+        active = state.active_player.name
+        if player != active or state.turn_kind != "player":
+            d.violate(f"it is {active}'s turn: {player} may not voluntarily discard Loot during another Player's Turn",
+                      R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
+                      fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
+                          f"(or --required \"REASON\" when a rule or effect requires the discard)")
+        busy = _interrupting(state, d, player)
+        if busy:
+            d.violate(f"{busy[-1].title()} is being resolved: voluntary discards wait until nothing is",
+                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
+        d.cite(R.DISCARD_OWN_TURN)
+        d.report(f"a voluntary discard during a Combat Turn is refused ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}"
+                 f" decides Combat Turns; the table says if one is under way)", R.DISCARD_NOT_COMBAT_TURN)
+    discard_effects(state, d, player, name, "voluntary")
+    _obligations(state, d, player)
+
+
+def judge_use(state, move, d) -> None:
+    player = move.player
+    name = resolve_card(d, move.card, _owned(d, player))
+    card = d.card(name)
+    place = locate(d, name)
+    top = d.stack[-1] if d.stack else None
+    in_window = place[0] == "window"
+    if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
+        d.violate(f"{name} waits in a Loot Management Window that is not on top", fix=top.finish_hint() if top else "")
+    if card["type"] == "plot" or (is_gear(card) and not card.get("consumable")):
+        d.violate(f"{label(name)} is not used: Armor works while Equipped and Weapons are used for Attacks "
+                  f"({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})", R.CONSUMABLE_DEFINITION,
+                  R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
+    elif in_window and not card.get("consumable"):
+        d.violate(f"{name} is not Consumable: using it does not place it", R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
+                  fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
+                      f"consumed)")
+    if card.get("anytime"):
+        d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
+              R.LMW_USE_TIMING)
+    else:
+        active = state.active_player.name
+        rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
+        if player != active or state.turn_kind != "player":
+            d.violate(f"it is {active}'s turn: {name} gives no timing of its own, so {player} uses it only during "
+                      f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "
+                                                            f"own timing with --anytime)")
+        busy = _interrupting(state, d, player)
+        if busy:
+            d.violate(f"{busy[-1].title()} is being resolved: {name} gives no timing of its own",
+                      *rules, fix=busy[-1].finish_hint())
+        d.cite(*rules)
+    recalc = _Recalc(state, player)
+    effect = move.effect.strip() or "what its card says"
+    d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
+             R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
+    d.cite(R.LOOT_ANNOUNCE)
+    if card.get("consumable"):
+        _take_out(d, name)
+        where = _to_pile(d, name)
+        freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""
+        d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *_pile_rules(card),
+              *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()))
+        if in_window:
+            d.cite(R.LMW_OPTION_USE)
+    recalc.say(d)
+    if in_window:
+        _close_if_done(state, d)
+    _obligations(state, d, player)
+
+
+def judge_gear_swap(state, move, d) -> None:
+    player = move.player
+    owned = inventory(d, player)
+    first = resolve_card(d, move.card, owned)
+    other = resolve_card(d, move.other, owned) if move.other else None
+    active = state.active_player.name
+    d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
+    if player != active or state.turn_kind != "player":
+        d.violate(f"it is {active}'s turn: a Gear Swap is made during your own Player Turn", R.SUMMARY_GEAR_SWAP,
+                  fix=f"wait for {player}'s Player Turn")
+    if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(f"swaps/{player}") == state.turn:
+        d.violate(f"{player} already made a Gear Swap this Player Turn (once per Player Turn)", R.SUMMARY_GEAR_SWAP,
+                  fix="wait for your next Player Turn")
+    d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
+             R.GEAR_SWAP_FOLLOWS_05)
+    d.set_loot(f"swaps/{player}", state.turn)
+    for name in filter(None, (first, other)):
+        card = d.card(name)
+        if not is_gear(card):
+            rule = R.GEAR_NOT_PLOT_ARMOR if card["type"] == "plot" else R.GEAR_NOT_MAGIC
+            d.violate(f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", R.GEAR_DEFINITION, rule,
+                      fix="Gear Swap only Armor or Weapon cards")
+            return d.impossible()
+    recalc = _Recalc(state, player)
+    a = locate(d, first)
+    if other is None:
+        if a[0] == "slot":
+            return _swap_to_backpack(state, d, player, first, a, move, recalc)
+        return _swap_to_slot(state, d, player, first, a, move, recalc)
+    b = locate(d, other)
+    if a[0] == b[0]:
+        d.violate(f"{label(first)} and {label(other)} are both {'Equipped' if a[0] == 'slot' else 'Stored'}: an "
+                  f"exchange is one Equipped Gear card with one Stored Gear card", R.GEAR_SWAP_EXCHANGE,
+                  fix="name one Equipped and one Stored card")
+        return d.impossible()
+    (worn, worn_at), (kept, kept_at) = ((first, a), (other, b)) if a[0] == "slot" else ((other, b), (first, a))
+    slot = worn_at[2]
+    kept_card = d.card(kept)
+    if slot not in legal_slots(kept_card):
+        d.violate(f"{kept} ({card_summary(kept_card)}) is not legal for the {slot_label(slot)} that {worn} occupies",
+                  R.GEAR_SWAP_EXCHANGE, *slot_rules(kept_card, slot), fix=(
+                      f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
+                      f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
+        return
+    _set_slot(d, player, slot, None)
+    _set_backpack(d, player, kept_at[2], None)
+    _plot_armor_first(state, d, player, kept_card, kept)
+    _set_slot(d, player, slot, kept)
+    _set_backpack(d, player, kept_at[2], worn)
+    d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to the {slot_label(slot)}; {worn} goes to "
+          f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
+          R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
+    pack = d.loot(f"{player}/backpack")
+    if None not in pack:
+        if move.discard and resolve_card(d, move.discard, [name]) == name:
+            d.say(f"no empty Backpack Slot for {name}: it is discarded at once", R.GEAR_SWAP_NO_SLOT)
+            discard_effects(state, d, player, name, "left without a legal Slot by the Gear Swap")
+            return _swap_done(state, d, player, recalc)
+        d.violate(f"{player}'s Backpack is full: {name} would be left without a legal Slot", R.GEAR_SWAP_NO_SLOT,
+                  R.GEAR_SWAP_TO_BACKPACK, fix=f"exchange it with a stored card (`referee gear-swap {player.lower()} "
+                  f"\"{name}\" \"{pack[0]}\"`), or add --discard \"{name}\"")
+        return
+    index = pack.index(None)
+    _set_slot(d, player, at[2], None)
+    _set_backpack(d, player, index, name)
+    d.say(f"Gear Swap: {name} goes from the {slot_label(at[2])} to Backpack Slot {index + 1}",
+          R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
+    card = d.card(name)
+    slots = legal_slots(card)
+    slot = parse_slot(move.slot) if move.slot else None
+    if slot is not None and slot not in slots:
+        d.violate(f"{name} may not be Equipped in the {slot_label(slot)}", R.EQUIP_NOT_ILLEGAL_SLOT,
+                  *slot_rules(card, slot), fix="legal: " + ", ".join(slot_label(s) for s in slots))
+        return
+    candidates = [slot] if slot else slots
+    plot = [s for s in candidates if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
+    empty = [s for s in candidates if occupant(d, player, s) is None]
+    if empty:
+        target = empty[0]
+    elif card["type"] == "armor" and plot:
+        target = plot[0]
+    else:
+        target = candidates[0]
+        held = occupant(d, player, target)
+        if is_gear(d.card(held)):
+            d.violate(f"the {slot_label(target)} holds {held}: moving {name} there is an exchange",
+                      R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
+                      fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`")
+            return
+        if not (move.discard and resolve_card(d, move.discard, [held]) == held):
+            d.violate(f"the {slot_label(target)} holds {held}, which would be left without a legal Slot",
+                      R.GEAR_SWAP_NO_SLOT, fix=f"add --discard \"{held}\" to discard it at once")
+            return
+        d.say(f"{held} is left without a legal Slot and discarded at once", R.GEAR_SWAP_NO_SLOT)
+        discard_effects(state, d, player, held, "left without a legal Slot by the Gear Swap")
+    _set_backpack(d, player, at[2], None)
+    _plot_armor_first(state, d, player, card, name)
+    _set_slot(d, player, target, name)
+    d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to the {slot_label(target)}", R.GEAR_SWAP_TO_SLOT,
+          R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_done(state, d, player, recalc) -> None:
+    recalc.say(d)
+    if d.interpretations.get("gear-swap-limit") and d.interpretations["gear-swap-limit"].reading == "once-per-turn":
+        d.oblige(f"{player}'s Gear Swap for this Player Turn is used: another one is refused until their next turn")
+
+
+def judge_take(state, move, d) -> None:
+    taker, source = move.player, move.source
+    if source not in state.settings.players:
+        raise BadMove(f"no Player {source!r} in this game")
+    if taker == source:
+        raise BadMove("a Player takes Loot from another Player")
+    if move.how not in ("take", "pickpocket", "opportunity"):
+        raise BadMove(f"unknown way to take Loot {move.how!r}")
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, LootWindowProc) and top.player != taker:
+        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+    if move.how == "pickpocket":
+        pack = [c for _, c in stored(d, source)]
+        d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
+        if not pack:
+            d.violate(f"{source}'s Backpack is empty: nothing can be chosen for Pickpocket", R.PICKPOCKET_EMPTY,
+                      R.PICKPOCKET_BACKPACK_ONLY, fix="nothing to take")
+            return d.impossible()
+        try:
+            name = resolve_card(d, move.card, pack)
+        except BadMove:
+            name = resolve_card(d, move.card, inventory(d, source))
+            d.violate(f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes only from the target's "
+                      f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(f"{source}/dropped") else R.TAKE_FROM_LOCATION,
+                      fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
+        d.report(f"{taker}'s Pickpocket Action succeeded ({state.settings.not_loaded('05_ACTIONS')} defines it; the "
+                 f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
+        rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
+    else:
+        name = resolve_card(d, move.card, inventory(d, source))
+        rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
+        if move.how == "opportunity":
+            d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
+                     f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                     R.OPPORTUNITY_NOT_HERE)
+            rules += (R.OPPORTUNITY_WINDOW,)
+    recalc = _Recalc(state, source, taker)
+    place = _take_out(d, name)
+    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules,
+          R.LOOT_ANNOUNCE)
+    _open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
+    d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
+    recalc.say(d)
+    if move.how == "pickpocket" and not stored(d, source):
+        d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
+    _obligations(state, d, taker)
+
+
+JUDGES = {
+    "card": judge_card,
+    "deck-size": judge_deck_size,
+    "draw": judge_draw,
+    "equip": judge_equip,
+    "store": judge_store,
+    "discard": judge_discard,
+    "use": judge_use,
+    "gear-swap": judge_gear_swap,
+    "take": judge_take,
+}
+
+
+# --- after any move: Death, Victory and Removal around Loot Management Windows ------------------------
+
+
+def after_move(state, move, d) -> None:
+    """LOOT_AND_DEATH_INTERRUPTION, applied to whatever move changed the stack or a Player's state."""
+    if d.effects is None or not windows(state) and not windows(d):
+        return
+    if d.game("ended") and not state.ended:
+        left = [c for _, w in windows(state) for c in w.cards]
+        if left and not windows(d):
+            d.set_loot("unresolved", list(d.loot("unresolved")) + left)
+            d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
+                  R.LOOT_DEATH_VICTORY_ENDS)
+        return
+    removed = [p for p in state.settings.players
+               if d.get(p, "state") == "removed" and state.player(p).state != "removed" and windows(d, p)]
+    for player in removed:
+        for index, proc in reversed(windows(d, player)):
+            for name in proc.cards:
+                where = _to_pile(d, name)
+                d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
+                      R.LOOT_DEATH_REMOVED_DISCARD, *_pile_rules(d.card(name)))
+            _set_window(d, index, None)
+        if player == state.active_player.name and not d.stack and d.game("active") == state.active:
+            from referee.game_structure import complete_turn
+
+            complete_turn(state, d)
+    top = d.stack[-1] if d.stack else None
+    below = d.stack[-2] if len(d.stack) > 1 else None
+    if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
+            not (state.stack and state.stack[-1].kind == "death"):
+        d.say(f"{below.player}'s Loot management pauses until the Death Process is resolved", R.LOOT_DEATH_PAUSE,
+              R.ENCOUNTER_LOOT_DEATH_PAUSES)
+    if isinstance(top, LootWindowProc) and state.stack and state.stack[-1].kind == "death":
+        if d.get(top.player, "state") == "surviving":
+            d.say(f"{top.player}'s Loot management resumes where it was interrupted", R.LOOT_DEATH_RESUME)
