@@ -465,7 +465,7 @@ def judge_resolve(state, move, d) -> None:
             outcome = f"tie between {', '.join(p.name for p in top)}: the rules do not say who wins; the table decides"
             d.cite(R.CONTESTED_TIES)
         d.say(f"{check.title()}: {summary}: {outcome}", R.CONTESTED_HIGHEST)
-        result = outcome
+        result, success = outcome, None
     else:
         p = check.participants[0]
         nat20, nat1 = _crits(d, p)
@@ -485,6 +485,23 @@ def judge_resolve(state, move, d) -> None:
         d.say(f"{check.title()}: {summary}: {result.upper()} ({why})")
     d.set_game("last_check", f"{check.title()}: {summary}: {result}")
     _crit_rewards(state, d, check)
+    below = d.stack[-1] if d.stack else None
+    consumer = CHECK_RESULT_CONSUMERS.get(getattr(below, "kind", None))
+    if consumer is not None:
+        consumer(state, d, check, success)
+
+
+# A procedure a Check was made for (a Random Encounter's Check option) takes the result once the Check resolves:
+# {procedure kind: fn(state, d, check, success)}, success None for a Contested Check.
+CHECK_RESULT_CONSUMERS: dict = {}
+
+
+def consumes_check_result(kind: str):
+    def register(fn):
+        CHECK_RESULT_CONSUMERS[kind] = fn
+        return fn
+
+    return register
 
 
 def _crit_rewards(state, d, check: CheckProc) -> None:

@@ -69,8 +69,8 @@ REGISTER: dict[str, Interpretation] = {
             ("kaos-only", "1 Kaos per extra use; it does not use a Turn Action.")],
            [R.REPEAT_TURN_ACTION, R.EOT_REFUND]),
         _i("damage-roller", "Who rolls a non-Combat Damage die? Who is \"to the left\"?",
-           [("next-in-turn-order", "The Player to the left is the next Player in Turn Order.")],
-           [R.DAMAGE_ROLLER], selectable=False),
+           [("next-in-turn-order", "The Player to the left is the next Player in Turn Order (Removed Players skipped).")],
+           [R.DAMAGE_ROLLER, R.PENALTY_DAMAGE_DIE], selectable=False),  # 10: an encounter's damage die too
         _i("health-below-zero", "Can Health go below 0, and when does Death trigger?",
            [("flag-at-zero", "Health may go below 0; at 0 or below the referee flags a possible Death and the table reports the Death Process outcome (09_DEATH_AND_VICTORY is not loaded).")],
            [R.DAMAGE_REDUCES_HEALTH, R.DEATH_DEFINED_IN_09], selectable=False),

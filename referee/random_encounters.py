@@ -1,0 +1,788 @@
+"""10_RANDOM_ENCOUNTERS: the deck, the Encountering Player, options, success, failure, Penalty, interruptions.
+
+A Random Encounter is an `EncounterProc` on the pending stack above what it interrupted. Its Check
+options run through the Check procedure of 01 (core_concepts), which hands the result back through
+`consumes_check_result`; Loot goes through 08 (loot_and_inventory); Death through the DeathProc.
+When a procedure above it closes (a Death Process, a Loot Management Window), the engine calls
+`resume` and the encounter goes on where it stopped.
+
+Each `judge_*` takes the state, a move and a Draft, and records violations, consequences,
+citations and effects. None of them mutates the state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from referee import citations as R
+from referee import core_concepts
+from referee.errors import BadMove
+from referee.moves import ENCOUNTER_CAUSES, STATUSES, Damage, DeclareCheck, GainStatus
+from referee.parsing import match_choice, parse_int
+from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
+
+__all__ = [
+    "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
+    "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
+    "observe", "resume", "listing",
+]
+
+STATUS_WORDS = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
+                "haunted": "haunted", "dungeon haunted": "haunted"}
+DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
+LOOT_KIND_WORDS = {"common magic": "common", "rare magic": "rare", "armor": "armor", "weapon": "weapon"}
+
+
+# --- the cards, as the table describes them ------------------------------------------------------------
+
+
+def _words(text: str, what: str) -> list[str]:
+    words = str(text).split()
+    if not words:
+        raise BadMove(f"an empty {what}")
+    return words
+
+
+def _flags(words: list[str], *names: str) -> tuple[list[str], set[str]]:
+    found = {w.lower() for w in words if w.lower() in names}
+    return [w for w in words if w.lower() not in names], found
+
+
+def _status(text: str) -> str:
+    return STATUS_WORDS[match_choice(text, list(STATUS_WORDS), what="status")]
+
+
+def parse_check_option(text: str) -> dict:
+    """ "brawn 12 easier reward" -> a Check Completion Option (Check type, Target Number, marks)."""
+    words, flags = _flags(_words(text, "--check"), "easier", "harder", "reward")
+    if len(words) != 2:
+        raise BadMove(f"--check {text!r}: write the Check type and Target Number, e.g. \"brawn 12\", "
+                      f"\"perception 14 harder reward\"")
+    stat, tn = words
+    mark = "easier" if "easier" in flags else "harder" if "harder" in flags else ""
+    perception = stat.lower() == "perception"
+    return {"kind": "check", "check": "perception" if perception else "stat",
+            "stat": "" if perception else stat[:1].upper() + stat[1:].lower(),
+            "tn": parse_int(tn, what="the Target Number", low=0, high=99), "mark": mark, "reward": "reward" in flags}
+
+
+def _instruction(text: str, what: str, kinds: tuple[str, ...]) -> dict:
+    words = _words(text, what)
+    head, rest = words[0].lower(), words[1:]
+    if head in ("discard", "loot") and "discard" in kinds:
+        return {"kind": "discard", "amount": parse_int(rest[0], what="the Loot to discard", low=1, high=9) if rest else 1}
+    if head in ("kaos", "health", "hp") and len(rest) == 1:
+        return {"kind": "health" if head == "hp" else head, "amount": parse_int(rest[0], what=f"{what} {head}", low=1, high=99)}
+    if head == "damage" and "damage" in kinds and len(rest) == 1:
+        die = re.fullmatch(r"[dD]([0-9]+)", rest[0])
+        if die:
+            size = int(die.group(1))
+            if size not in DAMAGE_DICE:
+                raise BadMove(f"{what} {text!r}: the dice are d4, d6, d8, d10 and d20")
+            return {"kind": "damage", "die": size}
+        return {"kind": "damage", "amount": parse_int(rest[0], what="the Damage", low=1, high=99)}
+    if head == "status" and rest:
+        return {"kind": "status", "status": _status(" ".join(rest))}
+    if head in ("move", "combat") and head in kinds:
+        return {"kind": head, "text": " ".join(rest) or head}
+    if head == "other":
+        return {"kind": "other", "text": " ".join(rest)}
+    return {"kind": "other", "text": " ".join(words)}
+
+
+def parse_pay_option(text: str) -> dict:
+    """ "kaos 2", "discard 1 reward", "health 3", "status haunted", "move ...", "other ..." -> a Non-Check option."""
+    words, flags = _flags(_words(text, "--pay"), "reward")
+    option = _instruction(" ".join(words), "--pay", ("discard", "move"))
+    return {**option, "reward": "reward" in flags}
+
+
+def parse_penalty(text: str) -> dict:
+    """ "damage d6", "damage 2", "health 2", "kaos 3", "discard 1", "status goblin", "move ...", "combat ...", "other ..." """
+    return _instruction(text, "--penalty", ("discard", "damage", "move", "combat"))
+
+
+def option_label(option: dict) -> str:
+    if option["kind"] == "check":
+        what = "Perception" if option["check"] == "perception" else option["stat"]
+        label = f"{what} Check vs TN {option['tn']}" + (f" ({option['mark']})" if option["mark"] else "")
+    else:
+        label = _instruction_label(option, cost=True)
+    return label + (" + Event Reward" if option.get("reward") else "")
+
+
+def penalty_label(item: dict) -> str:
+    return _instruction_label(item, cost=False)
+
+
+def _instruction_label(item: dict, *, cost: bool) -> str:
+    kind = item["kind"]
+    if kind == "discard":
+        return f"discard {item['amount']} Loot"
+    if kind == "kaos":
+        return f"{'pay' if cost else 'lose'} {item['amount']} Kaos"
+    if kind == "health":
+        return f"lose {item['amount']} Health"
+    if kind == "damage":
+        return f"d{item['die']} Damage" if "die" in item else f"{item['amount']} Damage"
+    if kind == "status":
+        return f"{'accept' if cost else 'gain'} {STATUSES[item['status']]}"
+    if kind == "move":
+        return f"{'move' if cost else 'forced movement'}: {item['text']}"
+    if kind == "combat":
+        return f"a Combat Encounter: {item['text']}"
+    return item["text"] or "another card-specific instruction"
+
+
+def match_option(card: dict, text: str) -> int:
+    """An option by number, or by a word of its label ("brawn", "kaos", "discard"); 1-based."""
+    options = card["options"]
+    raw = str(text).strip()
+    if raw.isdigit():
+        return parse_int(raw, what="the option", low=1, high=99)
+    labels = [option_label(o) for o in options]
+    wanted = raw.casefold()
+    hits = [i for i, label in enumerate(labels, 1) if wanted in label.casefold()]
+    if len(hits) == 1:
+        return hits[0]
+    listed = "; ".join(f"{i}. {label}" for i, label in enumerate(labels, 1))
+    raise BadMove(f"{'several options match' if hits else 'no option matches'} {text!r}: {listed}")
+
+
+def event_reward(variables: dict) -> tuple[int, str, str]:
+    """CURRENT_EVENT_REWARD as read from the rules: (how many, which Loot type, the text)."""
+    from referee.variables import VariableError
+
+    text = variables.get("CURRENT_EVENT_REWARD", "")
+    found = re.search(r"draw ([0-9]+) (Common Magic|Rare Magic|Armor|Weapon)", text, re.IGNORECASE)
+    if not found:
+        raise VariableError(f"CURRENT_EVENT_REWARD is {text!r}: not a Loot draw the referee can follow")
+    return int(found.group(1)), LOOT_KIND_WORDS[found.group(2).lower()], text
+
+
+# --- the deck, the discard pile and the described cards (GameState.encounters) -----------------------
+
+
+def _encounters(d) -> dict:
+    current = d.game("encounters")
+    return {"deck": current["deck"], "discard": list(current["discard"]),
+            "cards": {k: dict(v) for k, v in current["cards"].items()}}
+
+
+def _card(d, name: str) -> dict:
+    return d.game("encounters")["cards"][name]
+
+
+def current_card(state) -> dict:
+    """The card of the Random Encounter being resolved (for reading what the table types)."""
+    enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
+    if enc is None:
+        raise BadMove("no Random Encounter is being resolved: `referee encounter draw PLAYER CARD --by ...` first")
+    return state.encounters["cards"][enc.card]
+
+
+def awaited_die(state) -> int:
+    """The damage die a Penalty waits for (for a virtual roll and the die's range)."""
+    enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
+    if enc is None or enc.awaiting != "roll":
+        raise BadMove("no Random Encounter Penalty is waiting for a damage die (`referee status` shows what is)")
+    return enc.die
+
+
+def listing(state) -> dict:
+    """What anyone may inspect: the deck as a deck, the public discard pile, the cards described, the card in play."""
+    enc = state.encounters
+    in_play = [{"card": p.card, "player": p.player, "step": p.step} for p in state.stack if isinstance(p, EncounterProc)]
+    return {"deck": enc["deck"], "discard": list(enc["discard"]), "in_play": in_play,
+            "cards": {name: {"options": [option_label(o) for o in card["options"]],
+                             "penalty": [penalty_label(p) for p in card["penalty"]]}
+                      for name, card in enc["cards"].items()},
+            "citations": [c.to_json() for c in (R.RE_DECK_PUBLIC, R.RE_DISCARD_PUBLIC, R.RE_DISCARD_INSPECT)]}
+
+
+def judge_deck(state, move, d) -> None:
+    if not isinstance(move.size, int) or move.size < 0:
+        raise BadMove(f"the deck holds 0 or more cards, not {move.size!r}")
+    enc = _encounters(d)
+    enc["deck"] = move.size
+    d.set_game("encounters", enc)
+    d.say(f"the Random Encounter Deck holds {move.size} face-down card{'s' if move.size != 1 else ''}",
+          R.RE_DECK_PUBLIC)
+    d.report(f"the deck's size: {state.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
+
+
+# --- drawing: what draws one, who the Encountering Player is --------------------------------------------
+
+
+def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
+    """(the Encountering Player, what the encounter interrupts, why them, the rules that say so)."""
+    where = state.settings.not_loaded
+    if move.cause == "bomb":
+        d.cite(R.RE_BY_BOMB, R.ENCOUNTERING_BOMB, R.RE_BOMB_PAUSES)
+        bomb = next((p for p in reversed(d.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
+        resolver = bomb.player if bomb else state.active_player.name
+        d.report(f"the Dungeon Bomb that draws it: {where('07_DUNGEON_BOMBS')} defines it; the table reports it")
+        if move.player:
+            return (move.player, f"{resolver}'s Dungeon Bomb Step" if bomb else "a Dungeon Bomb",
+                    "the Dungeon Bomb or Random Encounter names them", (R.ENCOUNTERING_BOMB,))
+        if bomb is None:
+            d.violate("no Dungeon Bomb Step is being resolved and no Encountering Player is named",
+                      R.ENCOUNTERING_BOMB_DEFAULT, R.ENCOUNTERING_BOMB,
+                      fix="name the Encountering Player: `referee encounter draw PLAYER CARD --by bomb`")
+        return (resolver, f"{resolver}'s Dungeon Bomb Step",
+                "no one is named, so the Active Player resolving the Dungeon Bomb Step", (R.ENCOUNTERING_BOMB_DEFAULT,))
+    if not move.player:
+        raise BadMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
+    name = move.player
+    if move.cause == "move":
+        d.report(f"the failed Move Action: {where('05_ACTIONS')} defines it; the table reports it")
+        return name, f"{name}'s failed Move Action", f"{name} failed a Move Action", (R.RE_BY_MOVE_ACTION, R.ENCOUNTERING_MOVE)
+    if move.cause == "flee":
+        d.report(f"Flee: {where('06_COMBAT_ENCOUNTER')} defines it; the table reports it")
+        return name, f"{name}'s Flee", f"{name} used Flee", (R.RE_BY_FLEE, R.ENCOUNTERING_FLEE)
+    return name, move.because or "another rule or effect", "the effect that drew it says so", (R.ENCOUNTERING_OTHER,)
+
+
+def _describe(move) -> dict:
+    return {"options": [parse_check_option(t) for t in move.checks] + [parse_pay_option(t) for t in move.pays],
+            "penalty": [parse_penalty(t) for t in move.penalty], "no_penalty": bool(move.no_penalty)}
+
+
+def judge_draw(state, move, d) -> None:
+    if move.cause not in ENCOUNTER_CAUSES:
+        raise BadMove(f"what drew it: {', '.join(ENCOUNTER_CAUSES)}, not {move.cause!r}")
+    name_typed = " ".join(move.card.split())
+    if not name_typed:
+        raise BadMove("name the Random Encounter card")
+    enc = _encounters(d)
+    described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
+    known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
+    if described:
+        card, name = _describe(move), known or name_typed
+    elif enc["cards"]:
+        try:
+            name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
+        except BadMove as error:
+            raise BadMove(f"{error}; a card seen for the first time needs its options and Penalty "
+                          f"(--check, --pay, --penalty)") from None
+        card = enc["cards"][name]
+    else:
+        raise BadMove(f"'{name_typed}' has not been described in this game: give its options and Penalty "
+                      f"(--check \"brawn 12\", --pay \"kaos 2\", --penalty \"damage d6\")")
+
+    player, source, why, why_rules = _encountering_player(state, move, d)
+    top = d.stack[-1] if d.stack else None
+    if isinstance(top, EncounterProc):
+        d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
+              R.RE_NESTED_INTERRUPTION)
+        source = f"Random Encounter '{top.card}'"
+    if move.because and move.cause != "other":
+        source = f"{source} ({move.because})"
+
+    d.cite(R.RE_DECK_USED)
+    if enc["deck"] == 0:
+        if not enc["discard"]:
+            d.say(f"the Random Encounter Deck and its discard pile are both empty: no Random Encounter is drawn; "
+                  f"{source} goes on", R.RE_DECK_BOTH_EMPTY)
+            return
+        d.say(f"the Random Encounter Deck is empty: its discard pile ({len(enc['discard'])} cards) is shuffled into "
+              f"a new face-down deck", R.RE_DECK_REFRESH)
+        enc["deck"], enc["discard"] = len(enc["discard"]), []
+
+    if not card["options"]:
+        d.violate(f"'{name}' is described without an Encounter Completion Option", R.OPTIONS_ONE_OR_MORE,
+                  fix="describe its options: --check \"STAT TN\" and/or --pay \"kaos 2\"")
+    if not card["penalty"] and not card["no_penalty"]:
+        d.violate(f"'{name}' is described without a Penalty", R.RE_HAS_PENALTY, R.PENALTY_DEFINITION,
+                  fix="describe it: --penalty \"damage d6\" (in printed order), or --no-penalty if the card says so")
+    if described and known and {k: v for k, v in enc["cards"][known].items()} != card:
+        d.say(f"'{name}' was described differently earlier in this game: this description replaces it")
+    if enc["deck"] is not None:
+        enc["deck"] -= 1
+    enc["cards"][name] = card
+    d.set_game("encounters", enc)
+    proc = EncounterProc(card=name, player=player, cause=move.cause, source=source)
+    d.push(proc)
+
+    d.say(f"the top card of the Random Encounter Deck is drawn and revealed: '{name}'",
+          R.RE_PROC_DRAW, R.RE_DECK_TOP, R.RE_PROC_REVEAL, R.RE_BEGINS)
+    d.say(f"{player} is the Encountering Player: {why}", *why_rules, R.RE_PROC_IDENTIFY, R.ENCOUNTERING_PLAYER_DEFINITION)
+    d.say(f"it interrupts {source}, which goes on only once the Random Encounter is fully resolved "
+          f"(resolving it spends no Turn Action)", R.RE_INTERRUPTS, R.RE_FULLY_RESOLVED, R.RE_NO_TURN_ACTION)
+    options = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(card["options"], 1))
+    penalty = "; ".join(penalty_label(p) for p in card["penalty"]) or "none (the card says so)"
+    d.say(f"read aloud: options {options}. Penalty: {penalty}", R.RE_PROC_READ, R.RE_PROC_OPTIONS)
+    if sum(o["kind"] == "check" for o in card["options"]) == 2 and any(o["kind"] == "check" and o["mark"]
+                                                                       for o in card["options"]):
+        d.cite(R.OPTIONS_EASIER_HARDER)
+    for i, option in enumerate(card["options"], 1):
+        if option["kind"] != "check":
+            d.cite(R.OPTIONS_NON_CHECK)
+            ok, why, cites = _fulfillable(state, d, player, option)
+            if not ok:
+                d.say(f"option {i} ({option_label(option)}) is not available: {why}", *cites)
+    if enc["deck"] is not None:
+        d.say(f"Random Encounter Deck: {enc['deck']} card{'s' if enc['deck'] != 1 else ''} left", R.RE_DECK_PUBLIC)
+    d.oblige(proc.finish_hint())
+
+
+# --- choosing an Encounter Completion Option ------------------------------------------------------------
+
+
+def _eligible_loot(state, player: str) -> list[str]:
+    from referee import loot_and_inventory
+
+    return list(loot_and_inventory.eligible_loot(state, player))
+
+
+def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
+    kind = option["kind"]
+    if kind == "discard":
+        eligible = _eligible_loot(state, player)
+        if len(eligible) < option["amount"]:
+            held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
+            return False, f"{player} has {held} to discard", (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
+    if kind == "kaos":
+        d.interpret("kaos-as-cost")
+        held = d.get(player, "kaos")
+        if held < option["amount"]:
+            d.interpret("kaos-floor")
+            return False, f"{player} holds {held} Kaos", (R.NON_CHECK_ONLY_IF_FULFILL, R.KAOS_RESOURCE)
+    return True, "", ()
+
+
+def _find(d) -> EncounterProc | None:
+    return next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
+
+
+def _no_encounter(d) -> None:
+    d.violate("no Random Encounter is being resolved", R.RE_BEGINS,
+              fix="`referee encounter draw PLAYER CARD --by move|flee|bomb|other` first")
+    d.impossible()
+
+
+def judge_choose(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    card = _card(d, enc.card)
+    options = card["options"]
+    if move.player != enc.player:
+        d.violate(f"{enc.player} is the Encountering Player: only {enc.player} chooses", R.ENCOUNTERING_PLAYER_DEFINITION,
+                  R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
+    if not 1 <= move.option <= len(options):
+        listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
+        d.violate(f"'{enc.card}' has no option {move.option}: {listed}", R.RE_PROC_OPTIONS, fix=enc.finish_hint())
+        return d.impossible()
+    if enc.step != "choose":
+        enc = _switch(state, move, d, enc, options)
+        if enc is None:
+            return
+    elif d.stack[-1] is not enc:  # something above it finishes first (the engine said what)
+        return d.impossible()
+    _choose(state, move, d, enc, options[move.option - 1])
+
+
+def _switch(state, move, d, enc, options) -> EncounterProc | None:
+    """Choosing again: refused once resolution began; returns the encounter to choose on if overridden."""
+    chosen, wanted = option_label(options[enc.option - 1]), option_label(options[move.option - 1])
+    top = d.stack[-1]
+    check = top if isinstance(top, CheckProc) and len(d.stack) > 1 and d.stack[-2] is enc else None
+    if move.option == enc.option:
+        d.violate(f"{enc.player} already chose option {enc.option} ({chosen}) and is resolving it",
+                  R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
+        d.impossible()
+        return None
+    rolled = check is not None and any(p.rolled for p in check.participants)
+    if check is not None and not rolled and d.interpret("switch-before-roll") == "until-rolled":
+        d.say(f"{enc.player} switches from option {enc.option} ({chosen}) before rolling", R.OPTIONS_NO_SWITCH)
+    else:
+        if check is None:
+            what = "has begun resolving it"
+        elif rolled:
+            what = "has rolled dice for it"
+        else:
+            what = "must resolve the chosen option"
+            d.interpret("switch-before-roll")
+        d.violate(f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no switching to option "
+                  f"{move.option} ({wanted})", R.OPTIONS_NO_SWITCH, R.OPTIONS_MUST_RESOLVE_CHOSEN,
+                  fix=(check or enc).finish_hint())
+        if check is None:
+            d.impossible()
+            return None
+    d.pop()  # the Check of the abandoned option (applied only by the reading above or an --override)
+    enc = replace(enc, step="choose", option=0)
+    d.replace_top(enc)
+    return enc
+
+
+def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
+    n, who = move.option, enc.player
+    d.say(f"{who} chooses option {n}: {option_label(option)}", R.RE_PROC_CHOOSE, R.OPTIONS_CHOOSE_FIRST,
+          R.OPTIONS_MUST_RESOLVE_CHOSEN)
+    if option["kind"] == "check":
+        if move.discard:
+            raise BadMove("a Check option discards no Loot: drop --discard")
+        d.cite(R.CHECK_OPTION_BEFORE_ROLLING, R.CHECK_OPTION_IDENTIFIES, R.CHECK_OPTION_BY_01)
+        if option["reward"]:
+            d.say("the option shows an Event Reward Indicator: the Event Reward is resolved only if the Check "
+                  "succeeds", R.EVENT_REWARD_INDICATOR, R.EVENT_REWARD_AFTER_SUCCESS, R.CHECK_OPTION_REWARD)
+        d.replace_top(replace(enc, step="check", option=n))
+        check = DeclareCheck(player=who, kind=option["check"], stat=option["stat"], tn=option["tn"])
+        return core_concepts.judge_declare(state, check, d)
+
+    d.cite(R.NON_CHECK_CHOOSE_FIRST, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK)
+    ok, why, cites = _fulfillable(state, d, who, option)
+    if not ok:
+        others = [f"{i}" for i, o in enumerate(_card(d, enc.card)["options"], 1)
+                  if i != n and (o["kind"] == "check" or _fulfillable(state, d, who, o)[0])]
+        d.violate(f"option {n} ({option_label(option)}) cannot be chosen: {why}", *cites,
+                  fix=f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}")
+        return d.impossible()
+    discards = _discards_for_option(state, move, d, who, option)
+    enc = replace(enc, option=n, step="reward" if option["reward"] else "complete")
+    d.replace_top(enc)  # before any cost that may start a Death Process above it
+    kind = option["kind"]
+    if kind == "kaos":
+        held = d.get(who, "kaos")
+        d.set(who, "kaos", held - option["amount"])
+        d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS)
+    elif kind == "discard":
+        _discard(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
+        d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    elif kind == "status":
+        core_concepts.judge_gain_status(state, GainStatus(player=who, status=option["status"]), d)
+    elif kind == "health":
+        _lose_health(state, d, who, option["amount"], f"option {n}")
+    else:
+        d.report(f"{who} resolves '{option['text']}' at the table (card text; the referee records what changes)",
+                 R.NON_CHECK_REQUIREMENTS)
+    d.say(f"{who} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
+    _succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
+
+
+def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
+    if option["kind"] != "discard":
+        if move.discard:
+            raise BadMove("only a discard option takes --discard")
+        return []
+    eligible = _eligible_loot(state, who)
+    cards = [match_choice(c, eligible, what=f"eligible Loot of {who}") for c in move.discard]
+    if len(cards) != option["amount"] or len(set(cards)) != len(cards):
+        d.violate(f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
+                  f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
+                  fix=" ".join(f"--discard \"{c}\"" for c in eligible[:option["amount"]]))
+        d.impossible()
+    return cards
+
+
+def _discard(state, d, who: str, cards, why: str) -> None:
+    from referee import loot_and_inventory
+
+    for card in cards:
+        loot_and_inventory.discard_effects(state, d, who, card, why)
+
+
+def _lose_health(state, d, who: str, amount: int, what: str) -> None:
+    before = d.get(who, "health")
+    d.set(who, "health", before - amount)
+    d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH)
+    if before - amount <= 0 and d.get(who, "state") in ("surviving", "zombie"):
+        core_concepts.flag_possible_death(state, d, who, f"Health {before - amount}")
+
+
+# --- success: the Event Reward before the card is discarded ----------------------------------------------
+
+
+def _succeeded(state, d, enc: EncounterProc, option: dict, reward_rule) -> None:
+    """`enc` (on the stack, already at step reward/complete) succeeded: reward, or complete."""
+    if _paused_by_death(d, enc):
+        return
+    if enc.step == "reward":
+        count, kind, text = event_reward(state.settings.variables)
+        d.interpret("event-reward-optional")
+        d.say(f"Event Reward for {enc.player}: {text} It is resolved before '{enc.card}' is discarded",
+              reward_rule, R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, R.RE_REWARD_BY_01,
+              R.RE_REWARD_LOOT_BY_08)
+        d.oblige(enc.finish_hint())
+        return
+    _complete(state, d, enc, "success")
+
+
+def observe(state, move, d) -> None:
+    """A move made while a Random Encounter is on top: the Event Reward's Loot draw is checked and recorded."""
+    enc = d.stack[-1]
+    if move.type != "draw" or enc.step != "reward":
+        return
+    count, kind, text = event_reward(state.settings.variables)
+    if move.player != enc.player:
+        d.violate(f"the Event Reward is {enc.player}'s to draw", R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
+    if tuple(move.kinds) != (kind,) * count:
+        d.violate(f"the Event Reward is: {text}", R.EVENT_REWARD_RESOLVES, R.VARIABLES_RULE, fix=enc.finish_hint())
+    d.interpret("event-reward-optional")
+    d.say(f"{enc.player} resolves the Event Reward ({text}); '{enc.card}' is discarded when the Loot is placed",
+          R.EVENT_REWARD_RESOLVES, R.RE_REWARD_BEFORE_DISCARD, R.RE_REWARD_LOOT_BY_08, R.RE_LOOT_DRAW_BY_08)
+    d.replace_top(replace(enc, step="complete"))
+
+
+# --- failure: the Penalty in printed order, as far as possible -------------------------------------------
+
+
+@core_concepts.consumes_check_result("random-encounter")
+def consume_check_result(state, d, check, success) -> None:
+    """The Check of a Check option resolved: the encounter (now on top) succeeds or fails."""
+    enc = d.stack[-1]
+    if enc.step != "check":
+        return  # a Check the table declared during the Penalty or a Combat Encounter: not the option's
+    option = _card(d, enc.card)["options"][enc.option - 1]
+    if option["reward"] and any(p.dropped for p in check.participants):
+        d.cite(R.EVENT_REWARD_FINAL_RESULT)
+    if success:
+        d.say(f"the Check succeeded: {enc.player} succeeds at '{enc.card}'", R.CHECK_OPTION_SUCCESS, R.RE_SUCCESS)
+        enc = replace(enc, step="reward" if option["reward"] else "complete")
+        d.replace_top(enc)
+        return _succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
+    d.say(f"the Check failed: {enc.player} fails '{enc.card}' and resolves the Encounter Penalty",
+          R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
+    if option["reward"]:
+        d.say("no Event Reward: the Check failed", R.EVENT_REWARD_NOT_ON_FAIL, R.RE_REWARD_NOT_ON_FAIL)
+    enc = replace(enc, step="penalty", next=0)
+    d.replace_top(enc)
+    _run_penalty(state, d, enc)
+
+
+def _left_of(state, d, name: str) -> str:
+    """The Player to `name`'s left: the next Player in Turn Order who is still in the game (damage-roller)."""
+    names = [p.name for p in state.players]
+    i = names.index(name)
+    for step in range(1, len(names)):
+        other = names[(i + step) % len(names)]
+        if d.get(other, "state") != "removed":
+            return other
+    return name
+
+
+def _run_penalty(state, d, enc: EncounterProc) -> None:
+    """Resolve the Penalty from instruction `enc.next` until one needs the table, Death pauses, or it is done."""
+    card = _card(d, enc.card)
+    items = card["penalty"]
+    who = enc.player
+    if not items:
+        d.say(f"'{enc.card}' has no Penalty (the card says so)", R.RE_HAS_PENALTY)
+    if len(items) > 1:
+        d.cite(R.RE_PRINTED_ORDER)
+    i = enc.next
+    while i < len(items):
+        item, label = items[i], f"Penalty {i + 1}/{len(items)}"
+        if d.get(who, "state") == "removed":
+            d.say(f"{who} was removed from the game: the rest of the Penalty is not resolved", R.RE_DEATH_REMOVED_ENDS)
+            break
+        kind = item["kind"]
+        if kind == "damage" and "die" in item:
+            roller = _left_of(state, d, who)
+            enc = replace(enc, next=i, awaiting="roll", roller=roller, die=item["die"])
+            d.replace_top(enc)
+            d.interpret("damage-roller")
+            d.say(f"{label}: d{item['die']} Damage to {who}: {roller}, to {who}'s left, rolls the d{item['die']}",
+                  R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS)
+            return d.oblige(enc.finish_hint())
+        if kind == "discard":
+            eligible = _eligible_loot(state, who)
+            if not eligible:
+                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot; the Penalty is resolved "
+                      f"as far as possible", R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
+                i += 1
+                continue
+            enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
+            d.replace_top(enc)
+            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {', '.join(eligible)})",
+                  R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
+            if len(eligible) < item["amount"]:
+                d.cite(R.PENALTY_AS_FAR_AS_POSSIBLE)
+            return d.oblige(enc.finish_hint())
+        if kind == "combat":
+            enc = replace(enc, next=i + 1, step="combat", awaiting="")
+            d.replace_top(enc)
+            d.say(f"{label}: a Combat Encounter begins ({item['text']}); '{enc.card}' stays in the interrupted "
+                  f"resolution area until it and any Death Process are over", R.PENALTY_COMBAT, R.RE_COMBAT_BY_06_AGAIN,
+                  R.RE_COMBAT_CARD_WAITS, R.RE_COMBAT_BY_06)
+            d.report(f"the Combat Encounter: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} defines it; the table "
+                     f"resolves it and records its Damage and Deaths")
+            return d.oblige(enc.finish_hint())
+        if kind == "other":
+            enc = replace(enc, next=i, awaiting="report")
+            d.replace_top(enc)
+            d.report(f"{label}: '{item['text']}': the table resolves it and records what changes, then "
+                     f"`referee encounter continue`", R.PENALTY_OTHER)
+            return d.oblige("record what it changes (damage, lose, gain-status, ...), then `referee encounter continue`")
+        enc = replace(enc, next=i + 1, awaiting="")
+        d.replace_top(enc)  # before an effect that may start a Death Process above it
+        _penalty_now(state, d, enc, item, label)
+        i += 1
+        if _paused_by_death(d, enc):
+            return
+    _complete(state, d, enc, "failure")
+
+
+def _penalty_now(state, d, enc, item: dict, label: str) -> None:
+    who, kind = enc.player, item["kind"]
+    d.cite(R.PENALTY_DEFINITION)
+    if kind == "damage":
+        d.say(f"{label}: {item['amount']} Damage to {who}", R.DAMAGE_BY_ENCOUNTERS)
+        core_concepts.judge_damage(state, Damage(player=who, amount=item["amount"], source=f"'{enc.card}'"), d)
+    elif kind == "health":
+        _lose_health(state, d, who, item["amount"], label)
+    elif kind == "kaos":
+        held = d.get(who, "kaos")
+        lost = min(held, item["amount"])
+        d.set(who, "kaos", held - lost)
+        if lost < item["amount"]:
+            d.say(f"{label}: {who} loses {item['amount']} Kaos but holds {held}: Kaos is reduced to 0",
+                  R.PENALTY_KAOS, R.PENALTY_KAOS_FLOOR)
+        else:
+            d.say(f"{label}: {who} loses {lost} Kaos → {held - lost}", R.PENALTY_KAOS)
+    elif kind == "status":
+        d.cite(R.PENALTY_STATUS_GAIN)
+        core_concepts.judge_gain_status(state, GainStatus(player=who, status=item["status"]), d)
+    elif kind == "move":
+        d.report(f"{label}: forced movement ({item['text']}): the table moves {who}'s piece", R.PENALTY_FORCED_MOVEMENT)
+
+
+def _paused_by_death(d, enc) -> bool:
+    top = d.stack[-1] if d.stack else None
+    if not isinstance(top, DeathProc):
+        return False
+    d.say(f"Death pauses '{enc.card}': the Death Process is resolved first; this Death creates no Loot Opportunity",
+          R.RE_DEATH_PAUSES, R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.PENALTY_DEATH_BY_09, R.RE_PROC_DEATH, R.RE_DEATH_BY_09)
+    if enc.cause == "bomb":
+        d.cite(R.RE_BOMB_DEATH)
+    d.oblige(f"after the Death Process and the Victory Check, '{enc.card}' resumes if anything of it is left")
+    return True
+
+
+def judge_roll(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    if d.stack[-1] is not enc or enc.awaiting != "roll":
+        d.violate(f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
+                  fix=(d.stack[-1]).finish_hint())
+        return d.impossible()
+    if not 1 <= move.value <= enc.die:
+        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
+    if move.player != enc.roller:
+        d.interpret("damage-roller")
+        d.violate(f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left", R.DAMAGE_ROLLER,
+                  fix=f"{enc.finish_hint()}; --override if the card names another roller")
+    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)
+    d.replace_top(after)
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE,
+          R.DAMAGE_ROLLER_NOT_DEALER, R.DAMAGE_BY_ENCOUNTERS)
+    core_concepts.judge_damage(state, Damage(player=enc.player, amount=move.value, source=f"'{enc.card}'"), d)
+    if not _paused_by_death(d, after):
+        _run_penalty(state, d, after)
+
+
+def judge_discard(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    if d.stack[-1] is not enc or enc.awaiting != "discard":
+        d.violate(f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint())
+        return d.impossible()
+    if move.player != enc.player:
+        d.violate(f"the Penalty is {enc.player}'s: {enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
+                  fix=enc.finish_hint())
+    eligible = _eligible_loot(state, enc.player)
+    card = match_choice(move.card, eligible, what=f"eligible Loot of {enc.player}")
+    left = enc.die - 1
+    after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)
+    d.replace_top(after)
+    _discard(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
+    d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    if left:
+        return d.oblige(after.finish_hint())
+    _run_penalty(state, d, after)
+
+
+def judge_continue(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    if d.stack[-1] is not enc:
+        return d.impossible()  # the engine named what finishes first
+    if enc.step == "reward":
+        count, kind, text = event_reward(state.settings.variables)
+        if d.interpret("event-reward-optional") == "required":
+            d.violate(f"the Event Reward is drawn before '{enc.card}' is discarded (table setting)",
+                      R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
+        d.say(f"{enc.player} declines the Event Reward ({text})", R.EVENT_REWARD_RESOLVES)
+        return _complete(state, d, enc, "success")
+    if enc.step == "combat":
+        d.say(f"the Combat Encounter is over: '{enc.card}' resumes", R.RE_COMBAT_RESUME, R.RE_COMBAT_CARD_WAITS)
+        enc = replace(enc, step="penalty")
+        d.replace_top(enc)
+        return _run_penalty(state, d, enc)
+    if enc.step == "penalty" and enc.awaiting == "report":
+        d.say(f"Penalty {enc.next + 1} of '{enc.card}' is resolved as the table reported", R.PENALTY_OTHER)
+        enc = replace(enc, next=enc.next + 1, awaiting="")
+        d.replace_top(enc)
+        return _run_penalty(state, d, enc)
+    if enc.step == "penalty" and enc.awaiting:
+        d.violate(f"the Penalty of '{enc.card}' waits: {enc.finish_hint()}", R.PENALTY_AS_FAR_AS_POSSIBLE,
+                  R.RE_PRINTED_ORDER, fix=enc.finish_hint())
+        enc = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)  # what an --override skips
+        d.replace_top(enc)
+        return _run_penalty(state, d, enc)
+    if enc.step == "penalty":
+        return _run_penalty(state, d, enc)
+    if enc.step == "complete":
+        return _complete(state, d, enc, "success" if enc.option else "ended")
+    d.violate(f"{enc.player} has not chosen an option of '{enc.card}' yet", R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
+    d.impossible()
+
+
+# --- completion: discard, then resume the interrupted process ---------------------------------------------
+
+_COMPLETION = {
+    "success": (R.RE_SUCCESS_DISCARD, R.RE_SUCCESS_COMPLETE, R.RE_SUCCESS_RESUME),
+    "failure": (R.RE_FAILURE_DISCARD, R.RE_FAILURE_COMPLETE, R.RE_FAILURE_RESUME),
+    "ended": (R.RE_DEATH_REMOVED_ENDS, R.RE_DISCARD_PLACED),
+}
+
+
+def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
+    """`enc` is on top: discard its card, complete it, and resume what it interrupted."""
+    d.pop()
+    pile = _encounters(d)
+    pile["discard"].append(enc.card)
+    d.set_game("encounters", pile)
+    d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",
+          R.RE_DISCARD_PLACED, *_COMPLETION[outcome], R.RE_PROC_COMPLETE)
+    below = d.stack[-1] if d.stack else None
+    d.say(f"{enc.source} resumes", R.RE_PROC_RESUME, *((R.RE_BOMB_RESUME,) if enc.cause == "bomb" else ()))
+    if below is not None:
+        return d.oblige(below.finish_hint())
+    active = state.players[d.game("active")].name
+    if d.game("turn_kind") == "player" and d.get(active, "state") in ("fallen", "removed"):
+        from referee.game_structure import complete_turn
+
+        d.interpret("turn-after-removal")
+        d.say(f"{active} left play during the Random Encounter: {active}'s turn ends", R.EOT_NOT_FALLEN_REMOVED)
+        complete_turn(state, d)
+
+
+def resume(state, d, enc: EncounterProc) -> None:
+    """What was above the encounter is done (a Death Process, a Loot Management Window): go on."""
+    if d.get(enc.player, "state") == "removed":
+        d.say(f"{enc.player}, the Encountering Player, was removed: '{enc.card}' ends after the Death Process "
+              f"and Victory Check", R.RE_DEATH_REMOVED_ENDS, R.RE_PROC_VICTORY_CHECK)
+        return _complete(state, d, enc, "ended")
+    if enc.step == "complete":
+        return _complete(state, d, enc, "success")
+    if enc.step == "penalty" and not enc.awaiting:
+        d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
+        return _run_penalty(state, d, enc)
+    d.oblige(enc.finish_hint())
