@@ -376,6 +376,9 @@ def game_new(
     interpretation: Annotated[
         list[str] | None, typer.Option("--interpretation", metavar="ID=READING", help="Choose another reading.")
     ] = None,
+    backpack_slots: Annotated[
+        str, typer.Option("--backpack-slots", help="Backpack Slots per Player (08 LOOT_SUMMARY: 3; 04 not loaded).")
+    ] = "3",
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -403,6 +406,7 @@ def game_new(
             stats=parse_stats(stats, names),
             choices=parse_interpretations(interpretation or []),
             db=db,
+            backpack_slots=parse_int(backpack_slots, what="--backpack-slots", low=0, high=20),
         )
         path = Path(game) if game else new_game_path()
         store = GameStore.create(path, settings)
@@ -763,6 +767,303 @@ def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -
         _print_json(game_display.interpretations_json(REGISTER, choices))
     else:
         game_display.print_interpretations(_console(), REGISTER, choices)
+
+
+# --- 08 loot: Loot and Inventory (issue 5) ------------------------------------------------------------
+# The table describes a drawn card once (`card`, or the options of `draw`); later moves name it only.
+
+LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "weapons": "weapon",
+                     "common": "common", "common magic": "common", "common-magic": "common",
+                     "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
+CardArgument = Annotated[str, typer.Argument(metavar="CARD", help="A card: any case, a unique prefix is enough.")]
+
+
+def _loot_kind(text: str) -> str:
+    from referee.parsing import match_choice
+
+    return LOOT_KIND_ALIASES[match_choice(text, list(LOOT_KIND_ALIASES), what="Loot type")]
+
+
+def _card_text(melee, ranged, slot, armor_type, defense, stat, consumable, anytime, backpack, backpack_defense,
+               equip_as) -> dict:
+    from referee.errors import BadMove
+    from referee.parsing import parse_int
+
+    if melee and ranged:
+        raise BadMove("a Weapon is --melee or --ranged, not both")
+    signed = {"low": -99, "high": 99, "signed": True}
+    return {
+        "weapon": "melee" if melee else "ranged" if ranged else "",
+        "slots": tuple(parse_int(n, what="--slot", low=1, high=5) for n in (slot or [])),
+        "armor_type": armor_type.strip(),
+        "defense": None if defense is None else parse_int(defense, what="--defense", **signed),
+        "stats": tuple(stat or ()),
+        "consumable": consumable, "anytime": anytime, "backpack": backpack,
+        "backpack_defense": None if backpack_defense is None else parse_int(backpack_defense,
+                                                                            what="--backpack-defense", **signed),
+        "equip_as": equip_as.strip().lower(),
+    }
+
+
+MeleeOption = Annotated[bool, typer.Option("--melee", help="A Melee Weapon.")]
+RangedOption = Annotated[bool, typer.Option("--ranged", help="A Ranged Weapon.")]
+SlotsOption = Annotated[list[str] | None, typer.Option("--slot", help="Armor: the Armor Slot (1-5) the card requires.")]
+ArmorTypeOption = Annotated[str, typer.Option("--armor-type", help="Armor Type printed on the card.")]
+DefenseOption = Annotated[str | None, typer.Option("--defense", help="Defense while Equipped.")]
+StatOption = Annotated[list[str] | None, typer.Option("--stat", help='A Stat bonus: "Brawn +1" (repeatable).')]
+ConsumableOption = Annotated[bool, typer.Option("--consumable", help="Used once, then discarded.")]
+AnytimeOption = Annotated[bool, typer.Option("--anytime", help="The card gives its own timing for use.")]
+BackpackOption = Annotated[bool, typer.Option("--backpack", help="Works (effects, Stat bonuses) from the Backpack.")]
+BackpackDefenseOption = Annotated[str | None, typer.Option("--backpack-defense", help="Defense granted from the Backpack.")]
+EquipAsOption = Annotated[str, typer.Option("--equip-as", help="Magic whose card says how it is Equipped: armor, melee, ranged.")]
+
+
+@app.command("card")
+def loot_card(
+    name: Annotated[str, typer.Argument(help="The card's name as printed.")],
+    kind: Annotated[str, typer.Argument(metavar="TYPE", help="armor, weapon, common (Common Magic), rare (Rare Magic).")],
+    melee: MeleeOption = False, ranged: RangedOption = False, slot: SlotsOption = None, armor_type: ArmorTypeOption = "",
+    defense: DefenseOption = None, stat: StatOption = None, consumable: ConsumableOption = False,
+    anytime: AnytimeOption = False, backpack: BackpackOption = False, backpack_defense: BackpackDefenseOption = None,
+    equip_as: EquipAsOption = "",
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Describe a card once (what it says that the rules care about); later moves name it only."""
+    from referee.moves import DescribeCard
+
+    text = _card_text(melee, ranged, slot, armor_type, defense, stat, consumable, anytime, backpack,
+                      backpack_defense, equip_as)
+    _play(lambda s: DescribeCard(name=name, kind=_loot_kind(kind), **text),
+          game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("draw")
+def loot_draw(
+    player: PlayerArgument,
+    items: Annotated[list[str], typer.Argument(metavar="TYPE NAME [TYPE NAME]...",
+                                               help="What was drawn, in the order listed: armor \"Bone Pauldron\".")],
+    melee: MeleeOption = False, ranged: RangedOption = False, slot: SlotsOption = None, armor_type: ArmorTypeOption = "",
+    defense: DefenseOption = None, stat: StatOption = None, consumable: ConsumableOption = False,
+    anytime: AnytimeOption = False, backpack: BackpackOption = False, backpack_defense: BackpackDefenseOption = None,
+    equip_as: EquipAsOption = "",
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Draw Loot from the top of its deck (options describe a new card); opens a Loot Management Window."""
+    from referee.errors import BadMove
+    from referee.moves import DrawLoot
+
+    def build(state):
+        if len(items) % 2:
+            raise BadMove("draw takes TYPE NAME pairs: `referee draw mara armor \"Bone Pauldron\" weapon Club`")
+        text = _card_text(melee, ranged, slot, armor_type, defense, stat, consumable, anytime, backpack,
+                          backpack_defense, equip_as)
+        kinds = tuple(_loot_kind(k) for k in items[0::2])
+        return DrawLoot(player=_player(state, player), kinds=kinds, names=tuple(items[1::2]), **text)
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+def _owned_card(state, name: str, text: str) -> str:
+    from referee.loot_and_inventory import resolve_card, windows, inventory
+
+    return resolve_card(state, text, inventory(state, name) + [c for _, w in windows(state, name) for c in w.cards])
+
+
+@app.command("equip")
+def loot_equip(
+    player: PlayerArgument, card: CardArgument,
+    slot: Annotated[str | None, typer.Argument(metavar="[SLOT]", help="armor 1-5, melee or ranged (default: the legal one).")] = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Equip a card from your Loot Management Window in a legal Equipment Slot (a replaced card is displaced)."""
+    from referee.loot_and_inventory import parse_slot
+    from referee.moves import Equip
+
+    def build(state):
+        name = _player(state, player)
+        return Equip(player=name, card=_owned_card(state, name, card), slot=parse_slot(slot) if slot else "")
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("store")
+def loot_store(
+    player: PlayerArgument, card: CardArgument,
+    slot: Annotated[str | None, typer.Option("--slot", help="Backpack Slot number (default: the first empty one).")] = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Store a card from your Loot Management Window in an empty Backpack Slot."""
+    from referee.moves import Store
+    from referee.parsing import parse_int
+
+    def build(state):
+        name = _player(state, player)
+        return Store(player=name, card=_owned_card(state, name, card),
+                     slot=None if slot is None else parse_int(slot, what="--slot", low=1, high=20))
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("discard")
+def loot_discard(
+    player: PlayerArgument, card: CardArgument,
+    required: Annotated[str, typer.Option("--required", metavar="REASON",
+                                          help="A rule or effect requires this discard (no timing check).")] = "",
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Discard Loot to its discard pile (Plot Armor to the box): on your own turn, or in your own window."""
+    from referee.moves import DiscardLoot
+
+    def build(state):
+        name = _player(state, player)
+        return DiscardLoot(player=name, card=_owned_card(state, name, card), required=required.strip())
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("use")
+def loot_use(
+    player: PlayerArgument, card: CardArgument,
+    effect: Annotated[str, typer.Option("--effect", help="What the card did (record its effects with heal/gain/...).")] = "",
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Use a card (Consumables are discarded after use); default timing: your own turn, nothing being resolved."""
+    from referee.moves import UseLoot
+
+    def build(state):
+        name = _player(state, player)
+        return UseLoot(player=name, card=_owned_card(state, name, card), effect=effect.strip())
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("gear-swap")
+def loot_gear_swap(
+    player: PlayerArgument, card: CardArgument,
+    other: Annotated[str | None, typer.Argument(metavar="[OTHER]", help="The card to exchange it with.")] = None,
+    slot: Annotated[str | None, typer.Option("--slot", help="Where a Stored card goes: armor N, melee, ranged.")] = None,
+    discard: Annotated[str | None, typer.Option("--discard", metavar="CARD",
+                                                help="A card left without a legal Slot, discarded at once.")] = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Gear Swap (Free Action, once per Player Turn): store Equipped Gear, equip Stored Gear, or exchange them."""
+    from referee.loot_and_inventory import inventory, parse_slot, resolve_card
+    from referee.moves import GearSwap
+
+    def build(state):
+        name = _player(state, player)
+        owned = inventory(state, name)
+        return GearSwap(player=name, card=resolve_card(state, card, owned),
+                        other=resolve_card(state, other, owned) if other else "",
+                        slot=parse_slot(slot) if slot else "",
+                        discard=resolve_card(state, discard, owned) if discard else "")
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+def _take(player, source, card, how, game, dry_run, override, as_json) -> None:
+    from referee.loot_and_inventory import inventory, resolve_card
+    from referee.moves import TakeLoot
+
+    def build(state):
+        from referee.loot_and_inventory import stored
+
+        target = _player(state, source)
+        if how == "pickpocket" and not stored(state, target):
+            name = card  # an empty Backpack: the ruling says so
+        else:
+            name = resolve_card(state, card, inventory(state, target))
+        return TakeLoot(player=_player(state, player), source=target, how=how, card=name)
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("pickpocket")
+def loot_pickpocket(
+    player: PlayerArgument,
+    target: Annotated[str, typer.Argument(metavar="TARGET", help="The Player whose Backpack is picked.")],
+    card: CardArgument,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """A successful Pickpocket (05_ACTIONS, table-reported): take one card from the target's Backpack."""
+    _take(player, target, card, "pickpocket", game, dry_run, override, as_json)
+
+
+@app.command("take")
+def loot_take(
+    player: PlayerArgument,
+    source: Annotated[str, typer.Argument(metavar="FROM", help="The Player the card is taken from.")],
+    card: CardArgument,
+    opportunity: Annotated[bool, typer.Option("--opportunity", help="A Loot Opportunity 09_DEATH_AND_VICTORY grants.")] = False,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Take a card from another Player (a rule or effect says so); the taker resolves a Loot Management Window."""
+    _take(player, source, card, "opportunity" if opportunity else "take", game, dry_run, override, as_json)
+
+
+@app.command("inventory")
+def loot_inventory(
+    player: Annotated[str | None, typer.Argument(metavar="[PLAYER]", help="One Player (default: everyone).")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Any Player's Inventory (public): Armor, Weapon and Backpack Slots, Defense from loot, Stat bonuses."""
+    from referee import game_display
+    from referee.errors import BadMove
+
+    store = _open_game(game, as_json)
+    state = store.load()
+    store.close()
+    try:
+        names = [_player(state, player)] if player else list(state.settings.players)
+    except BadMove as error:
+        _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
+    if as_json:
+        _print_json(game_display.inventories_json(state, names))
+    else:
+        game_display.print_inventories(_console(), state, names)
+
+
+@app.command("discards")
+def loot_discards(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Every Loot discard pile (public) and the game box."""
+    from referee import game_display
+
+    store = _open_game(game, as_json)
+    state = store.load()
+    store.close()
+    if as_json:
+        _print_json(game_display.piles_json(state))
+    else:
+        game_display.print_piles(_console(), state)
+
+
+@app.command("deck")
+def loot_deck(
+    kind: Annotated[str | None, typer.Argument(metavar="[TYPE]", help="Set a deck's size: armor, weapon, common, rare.")] = None,
+    size: Annotated[str | None, typer.Argument(metavar="[N]", help="How many cards the table counts in it.")] = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """The four Loot Decks' sizes; `deck TYPE N` records the size the table counts."""
+    from referee import game_display
+    from referee.moves import DeckSize
+    from referee.parsing import parse_int
+
+    if kind is None:
+        store = _open_game(game, as_json)
+        state = store.load()
+        store.close()
+        if as_json:
+            _print_json(game_display.decks_json(state))
+        else:
+            game_display.print_decks(_console(), state)
+        return
+    if size is None:
+        _fail("give the size too: `referee deck armor 12`", EXIT_BAD_INPUT, as_json=as_json)
+    _play(lambda s: DeckSize(kind=_loot_kind(kind), size=parse_int(size, what="the deck size", low=0, high=999)),
+          game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+# --- end 08 loot ----------------------------------------------------------------------------------------
 
 
 def main() -> None:

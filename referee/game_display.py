@@ -6,7 +6,9 @@ A ruling reads in this order: the verdict, what changes, the rules quoted with t
 from __future__ import annotations
 
 __all__ = ["played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
-           "print_interpretations", "interpretations_json", "stack_lines"]
+           "print_interpretations", "interpretations_json", "stack_lines",
+           "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
+           "loot_status_lines"]
 
 STATUS_LABELS = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
 
@@ -135,6 +137,10 @@ def print_status(console, state, path, rules_hash_now: str | None = None) -> Non
         console.print(Text(("  ▸ " if i == 0 else "    ") + line))
     if state.last_check:
         console.print(Text("Last Check: ", style="bold") + Text(state.last_check))
+    if state.loot:  # 08 loot: inventories, compactly
+        console.print(Text("Inventories (`referee inventory` for detail):", style="bold"))
+        for line in loot_status_lines(state):
+            console.print(Text("    " + line))
     console.print(Text(
         f"Table settings (03_SETUP / 04_PLAYER_STRUCTURE not loaded): Health {s.health}, Health Cap {s.health_cap}, "
         f"Turn Actions {s.turn_actions} per turn, Reroll Token supply {s.reroll_supply} "
@@ -204,3 +210,116 @@ def print_interpretations(console, register, choices) -> None:
             mark = "●" if r == in_force else "○"
             console.print(Text(f"   {mark} {r}{' (default)' if r == e.default else ''}: {t}"))
         console.print(Text("     cites: " + "; ".join(dict.fromkeys(c.key for c in e.citations)), style="dim"))
+
+
+# --- 08 loot: inventories, discard piles, decks (issue 5) ---------------------------------------------
+
+
+def _inventory(state, name: str) -> dict:
+    from referee import loot_and_inventory as L
+    from referee.state import ARMOR_SLOTS
+
+    def entry(card):
+        return None if card is None else {"card": L.label(card), "id": card, "text": L.card_summary(state.cards[card])}
+
+    dropped = state.loot[f"{name}/dropped"]
+    return {
+        "player": name,
+        "armor": [entry(state.loot[f"{name}/armor"][i]) for i in range(ARMOR_SLOTS)],
+        "melee": entry(state.loot[f"{name}/melee"]),
+        "ranged": entry(state.loot[f"{name}/ranged"]),
+        "backpack": [entry(c) for c in state.loot[f"{name}/backpack"]],
+        "dropped": list(dropped),
+        "window": [c for _, w in L.windows(state, name) for c in w.cards],
+        "defense_from_loot": L.loot_defense(state, name),
+        "stat_bonuses": L.stat_bonuses(state, name),
+    }
+
+
+def inventories_json(state, names) -> dict:
+    return {"inventories": [_inventory(state, n) for n in names],
+            "note": "Defense from loot only: the full Defense is calculated by 06_COMBAT_ENCOUNTER"}
+
+
+def print_inventories(console, state, names) -> None:
+    from rich.text import Text
+
+    combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
+    for name in names:
+        inv = _inventory(state, name)
+        bonuses = ", ".join(f"{k} {v:+d}" for k, v in inv["stat_bonuses"].items()) or "none"
+        console.print(Text(f"{name}", style="bold") + Text(
+            f" — Defense from loot {inv['defense_from_loot']} (full Defense: {combat}); Stat bonuses from loot: {bonuses}"))
+
+        def show(where, e, extra=""):
+            what = Text("–", style="dim") if e is None else Text(e["card"]) + Text(f"  ({e['text']}){extra}", style="dim")
+            console.print(Text(f"   {where:<20}") + what)
+
+        for i, e in enumerate(inv["armor"]):
+            show(f"Armor Slot {i + 1}", e)
+        for slot in ("melee", "ranged"):
+            e = inv[slot]
+            show(f"{slot.capitalize()} Weapon Slot", e,
+                 "  DROPPED: not available for Attacks" if e and e["id"] in inv["dropped"] else "")
+        for i, e in enumerate(inv["backpack"]):
+            show(f"Backpack Slot {i + 1}", e)
+        if inv["window"]:
+            console.print(Text(f"   Unplaced (Loot Management Window): {', '.join(inv['window'])}", style="yellow"))
+
+
+def piles_json(state) -> dict:
+    from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
+
+    return {"discard_piles": {LOOT_TYPE_LABELS[k]: list(state.loot[f"discard/{k}"]) for k in LOOT_TYPES},
+            "game_box": list(state.loot["box"])}
+
+
+def print_piles(console, state) -> None:
+    from rich.text import Text
+
+    from referee.loot_and_inventory import label
+
+    data = piles_json(state)
+    console.print(Text("Loot discard piles (public; top card last):", style="bold"))
+    for kind, cards in data["discard_piles"].items():
+        console.print(Text(f"   {kind:<14} ") + Text(", ".join(cards) if cards else "empty", style="" if cards else "dim"))
+    box = [label(c) + f" ({c[12:-1]})" for c in data["game_box"]]
+    console.print(Text("   Game box       ") + Text(", ".join(box) if box else "empty", style="" if box else "dim"))
+
+
+def decks_json(state) -> dict:
+    from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
+
+    out = {}
+    for k in LOOT_TYPES:
+        deck = state.loot[f"deck/{k}"]
+        size = None if deck["unseen"] is None else deck["unseen"] + len(deck["known"])
+        out[LOOT_TYPE_LABELS[k]] = {"size": size, "known_cards": list(deck["known"]),
+                                    "discard_pile": len(state.loot[f"discard/{k}"])}
+    return {"decks": out}
+
+
+def print_decks(console, state) -> None:
+    from rich.text import Text
+
+    for kind, deck in decks_json(state)["decks"].items():
+        size = "size not given (`referee deck TYPE N`)" if deck["size"] is None else f"{deck['size']} cards"
+        known = f" (shuffled from its discard pile: {', '.join(deck['known_cards'])})" if deck["known_cards"] else ""
+        console.print(Text(f"{kind + ' Deck':<19}") + Text(f"{size}{known}; discard pile {deck['discard_pile']}"))
+
+
+def loot_status_lines(state) -> list[str]:
+    """One compact line per Player for `referee status`."""
+    from referee import loot_and_inventory as L
+
+    lines = []
+    for name in state.settings.players:
+        armor = [L.label(c) for c in state.loot[f"{name}/armor"] if c]
+        weapons = [f"{s} {L.label(state.loot[f'{name}/{s}'])}" for s in ("melee", "ranged") if state.loot[f"{name}/{s}"]]
+        pack = ["–" if c is None else c for c in state.loot[f"{name}/backpack"]]
+        lines.append(f"{name}: Armor [{', '.join(armor) or '–'}] · Weapons [{', '.join(weapons) or '–'}] · "
+                     f"Backpack [{', '.join(pack)}] · Defense from loot {L.loot_defense(state, name)}")
+    return lines
+
+
+# --- end 08 loot display ---

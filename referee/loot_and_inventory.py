@@ -260,9 +260,12 @@ def resolve_card(v, text: str, names) -> str:
         return shown[match_choice(wanted, list(shown), what="card")]
     except BadMove as error:
         everything = [n for n in _cards(v) if n not in names]
-        exact = [n for n in everything if n.casefold() == wanted.casefold() or label(n).casefold() == wanted.casefold()]
-        if exact:
-            raise BadMove(f"{label(exact[0])} is {where_text(locate(v, exact[0]))}") from error
+        try:
+            elsewhere = match_choice(wanted, everything, what="card") if everything else None
+        except BadMove:
+            elsewhere = None
+        if elsewhere:
+            raise BadMove(f"{label(elsewhere)} is {where_text(locate(v, elsewhere))}") from error
         if not names:
             raise BadMove(f"no card {text!r} there (nothing to choose from)") from error
         raise
@@ -473,7 +476,10 @@ def _obligations(state, d, player: str) -> None:
         options = []
         slots = legal_slots(card)
         empty = [s for s in slots if occupant(d, player, s) is None]
-        if empty:
+        plot = [s for s in slots if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
+        if card["type"] == "armor" and plot:
+            options.append("equip (Plot Armor then goes to the box)")
+        elif empty:
             options.append(f"equip ({slot_label(empty[0])})")
         elif slots:
             options.append(f"equip (replacing {label(occupant(d, player, slots[0]))})")
@@ -613,6 +619,12 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         return None
     else:
         name = text
+        described = [n for n, c in _cards(d).items() if c["type"] == kind and locate(d, n) is None]
+        if d.card(name) is None and described:
+            try:  # a card the table described beforehand (`referee card`), named forgivingly
+                name = resolve_card(d, text, described)
+            except BadMove:
+                pass
         if deck["unseen"] is not None:
             deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
         known = d.card(name)
@@ -787,8 +799,8 @@ def judge_discard(state, move, d) -> None:
             d.violate(f"{busy[-1].title()} is being resolved: voluntary discards wait until nothing is",
                       R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
         d.cite(R.DISCARD_OWN_TURN)
-        d.report(f"a voluntary discard during a Combat Turn is refused ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}"
-                 f" decides Combat Turns; the table says if one is under way)", R.DISCARD_NOT_COMBAT_TURN)
+        d.report(f"not a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}): during one, a voluntary "
+                 f"discard is refused", R.DISCARD_NOT_COMBAT_TURN)
     discard_effects(state, d, player, name, "voluntary")
     _obligations(state, d, player)
 

@@ -63,7 +63,7 @@ def parse_interpretations(pairs: list[str]) -> dict[str, str]:
 
 def make_settings(*, players: tuple[str, ...], health: int, health_cap: int | None, turn_actions: int,
                   reroll_supply: int, starting_kaos: int = 0, stats: dict | None = None,
-                  choices: dict | None = None, db=None) -> TableSettings:
+                  choices: dict | None = None, db=None, backpack_slots: int = 3) -> TableSettings:
     if db is None:
         from rulesdb import open_rules
 
@@ -83,4 +83,5 @@ def make_settings(*, players: tuple[str, ...], health: int, health_cap: int | No
         variables=read_variables(db),
         rules_hash=db.content_hash,
         missing_documents=tuple(db.missing_documents()),
+        backpack_slots=backpack_slots,  # 08 loot: interpretation backpack-size
     )
