@@ -49,6 +49,8 @@ JUDGES = {
 OBSERVERS = {"random-encounter": random_encounters.observe}
 # ... and goes on by itself when what was pushed above it is done (a Death Process, a Loot Management Window).
 RESUMERS = {"random-encounter": random_encounters.resume}
+# ... and says what becomes of it when the game ends while it is pending.
+AT_GAME_END = {"random-encounter": random_encounters.at_game_end}
 
 
 def check(state: GameState, move: Move) -> Ruling:
@@ -88,6 +90,10 @@ def check(state: GameState, move: Move) -> Ruling:
         observer(state, move, d)
     judge(state, move, d)
     _resume_uncovered(state, d, top)
+    if d.effects is not None and d.game("ended") and not state.ended:
+        for proc in reversed(state.stack):
+            if proc.kind in AT_GAME_END:
+                AT_GAME_END[proc.kind](state, d, proc)
     loot_and_inventory.after_move(state, move, d)  # 08 loot: Death, Victory, Removal around Loot windows
     return d.finish(move)
 

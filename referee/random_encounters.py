@@ -25,7 +25,7 @@ from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
 __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
     "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
-    "observe", "resume", "listing",
+    "observe", "resume", "at_game_end", "listing",
 ]
 
 STATUS_WORDS = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
@@ -336,13 +336,22 @@ def _eligible_loot(state, player: str) -> list[str]:
     return list(loot_and_inventory.eligible_loot(state, player))
 
 
+def _holds_plot_armor(state, player: str) -> bool:
+    from referee import loot_and_inventory
+
+    return any(state.cards[c]["type"] == "plot" for c in loot_and_inventory.inventory(state, player))
+
+
 def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
     kind = option["kind"]
     if kind == "discard":
         eligible = _eligible_loot(state, player)
         if len(eligible) < option["amount"]:
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
-            return False, f"{player} has {held} to discard", (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
+            why = f"{player} has {held} to discard"
+            if _holds_plot_armor(state, player) and d.interpret("plot-armor-eligible") != "counts":
+                why += " (Plot Armor is not counted: interpretation plot-armor-eligible)"
+            return False, why, (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
     if kind == "kaos":
         d.interpret("kaos-as-cost")
         held = d.get(player, "kaos")
@@ -388,7 +397,11 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
     """Choosing again: refused once resolution began; returns the encounter to choose on if overridden."""
     chosen, wanted = option_label(options[enc.option - 1]), option_label(options[move.option - 1])
     top = d.stack[-1]
-    check = top if isinstance(top, CheckProc) and len(d.stack) > 1 and d.stack[-2] is enc else None
+    check = top if enc.step == "check" and isinstance(top, CheckProc) and d.stack[-2] is enc else None
+    if check is None and top is not enc:  # something else above it finishes first
+        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+        d.impossible()
+        return None
     if move.option == enc.option:
         d.violate(f"{enc.player} already chose option {enc.option} ({chosen}) and is resolving it",
                   R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
@@ -405,8 +418,9 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
         else:
             what = "must resolve the chosen option"
             d.interpret("switch-before-roll")
+        finish = f"; {check.title()} must finish first" if check else ""
         d.violate(f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no switching to option "
-                  f"{move.option} ({wanted})", R.OPTIONS_NO_SWITCH, R.OPTIONS_MUST_RESOLVE_CHOSEN,
+                  f"{move.option} ({wanted}){finish}", R.OPTIONS_NO_SWITCH, R.OPTIONS_MUST_RESOLVE_CHOSEN,
                   fix=(check or enc).finish_hint())
         if check is None:
             d.impossible()
@@ -643,7 +657,7 @@ def _penalty_now(state, d, enc, item: dict, label: str) -> None:
         else:
             d.say(f"{label}: {who} loses {lost} Kaos → {held - lost}", R.PENALTY_KAOS)
     elif kind == "status":
-        d.cite(R.PENALTY_STATUS_GAIN)
+        d.say(f"{label}: {STATUSES[item['status']]} for {who}", R.PENALTY_STATUS_GAIN)
         core_concepts.judge_gain_status(state, GainStatus(player=who, status=item["status"]), d)
     elif kind == "move":
         d.report(f"{label}: forced movement ({item['text']}): the table moves {who}'s piece", R.PENALTY_FORCED_MOVEMENT)
@@ -786,3 +800,10 @@ def resume(state, d, enc: EncounterProc) -> None:
         d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
         return _run_penalty(state, d, enc)
     d.oblige(enc.finish_hint())
+
+
+def at_game_end(state, d, enc: EncounterProc) -> None:
+    """Victory during the encounter: the game ends at once and nothing more of the card is resolved."""
+    d.interpret("encounter-after-victory")
+    d.say(f"the game is over: no further instruction of '{enc.card}' is resolved", R.RE_VICTORY_STOPS,
+          R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)

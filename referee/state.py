@@ -133,7 +133,7 @@ CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "resolve"})
 @dataclass(frozen=True)
 class CheckProc(Procedure):
     kind = "check"
-    accepts = CHECK_MOVES
+    accepts = CHECK_MOVES | {"encounter-choose"}  # 10: a switch of option is judged (and refused) by its own rule
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
     check_kind: str = "stat"  # stat | perception | attack | contested

@@ -1,0 +1,429 @@
+"""10_RANDOM_ENCOUNTERS, section by section: each test proves one statement the engine enforces."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import (
+    Damage, EndTurn, ReportDeath, ResolveCheck, Reroll, RollDice, TurnAction, new_state, play, quotes, refused,
+)
+from referee import citations as R
+from referee import engine
+from referee.errors import BadMove
+from referee.moves import (
+    DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
+    Store,
+)
+from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc, LootWindowProc
+
+SPIDERS = dict(card="Spider Swarm", checks=("brawn 12 easier reward", "intellect 15 harder"), pays=("kaos 2",),
+               penalty=("damage d6", "kaos 3"))
+
+
+@pytest.fixture
+def state(rules_db):
+    return new_state(rules_db, players=("Bob", "Cara", "Dan"), stats={"Cara": {"Brawn": 2}})
+
+
+def draw(state, player="Cara", cause="move", **card):
+    return play(state, EncounterDraw(player=player, cause=cause, **(card or SPIDERS)))
+
+
+def encounter(state) -> EncounterProc:
+    return next(p for p in reversed(state.stack) if isinstance(p, EncounterProc))
+
+
+def check_option(state, dice, option=1, player="Cara"):
+    play(state, EncounterChoose(player=player, option=option), RollDice(player=player, dice=dice))
+    return play(state, ResolveCheck())
+
+
+def loot(state, player, name="Healing Draught"):
+    play(state, DrawLoot(player=player, kinds=("common",), names=(name,)), Store(player=player, card=name))
+
+
+# --- RANDOM_ENCOUNTER_DECK_DURING_PLAY / RANDOM_ENCOUNTER_DISCARD_PILE ------------------------------------
+
+
+def test_random_encounter_deck_draws_from_the_top_and_counts_down(state):
+    play(state, EncounterDeck(size=3))
+    ruling = draw(state)
+    assert state.encounters["deck"] == 2 and R.RE_DECK_TOP in ruling.citations
+
+
+def test_an_empty_deck_is_refreshed_from_the_shuffled_discard_pile(state):
+    play(state, EncounterDeck(size=0))
+    state.encounters["discard"] = ["Old Card", "Other Card"]
+    ruling = draw(state)
+    assert R.RE_DECK_REFRESH in ruling.citations
+    assert state.encounters["discard"] == [] and state.encounters["deck"] == 1
+
+
+def test_both_empty_means_no_random_encounter_is_drawn(state):
+    play(state, EncounterDeck(size=0))
+    ruling = draw(state)
+    assert ruling.legal and R.RE_DECK_BOTH_EMPTY in ruling.citations
+    assert not state.stack and "Spider Swarm" not in state.encounters["cards"]
+
+
+def test_resolved_cards_go_to_the_public_discard_pile(state):
+    from referee.random_encounters import listing
+
+    draw(state)
+    check_option(state, (15,), option=2)  # 15 + 0 >= 15
+    assert state.encounters["discard"] == ["Spider Swarm"] and not state.stack
+    shown = listing(state)
+    assert shown["discard"] == ["Spider Swarm"]
+    assert {c["quote"] for c in shown["citations"]} >= {R.RE_DISCARD_PUBLIC.quote, R.RE_DISCARD_INSPECT.quote}
+
+
+# --- ENCOUNTERING_PLAYER ---------------------------------------------------------------------------------
+
+
+def test_encountering_player_of_a_failed_move_action_is_that_player(state):
+    ruling = draw(state, player="Dan", cause="move")
+    assert encounter(state).player == "Dan" and R.ENCOUNTERING_MOVE in ruling.citations
+    assert any("05_ACTIONS" in text for text in ruling.table_reported)
+
+
+def test_encountering_player_of_flee_is_the_player_who_fled(state):
+    ruling = draw(state, player="Dan", cause="flee")
+    assert encounter(state).player == "Dan" and R.ENCOUNTERING_FLEE in ruling.citations
+
+
+def test_encountering_player_of_a_dungeon_bomb_defaults_to_the_active_player_resolving_the_step(state):
+    play(state, EndTurn())
+    ruling = draw(state, player=None, cause="bomb")
+    assert encounter(state).player == "Bob" and R.ENCOUNTERING_BOMB_DEFAULT in ruling.citations
+    assert isinstance(state.stack[-2], EndOfTurnProc)  # the Dungeon Bomb resolution waits below
+
+
+def test_a_dungeon_bomb_draw_with_no_step_and_no_player_is_refused(state):
+    ruling = refused(state, EncounterDraw(cause="bomb", **SPIDERS))
+    assert R.ENCOUNTERING_BOMB_DEFAULT in quotes_of(ruling)
+
+
+def quotes_of(ruling):
+    return {c for v in ruling.violations for c in v.citations}
+
+
+# --- RANDOM_ENCOUNTER: interrupts, must be resolved first, spends no Turn Action -----------------------------
+
+
+def test_random_encounter_interrupts_and_must_be_fully_resolved_first(state):
+    draw(state)
+    ruling = refused(state, TurnAction(player="Bob", action="Open Chest"))
+    violation = ruling.violations[0]
+    assert "Random Encounter 'Spider Swarm' for Cara" in violation.message
+    assert R.RE_FULLY_RESOLVED in violation.citations and "encounter choose cara" in violation.fix
+
+
+def test_resolving_a_random_encounter_spends_no_turn_action(state):
+    ruling = draw(state)
+    assert state.actions_spent == 0 and R.RE_NO_TURN_ACTION in ruling.citations
+
+
+def test_a_described_card_is_remembered_by_name(state):
+    draw(state)
+    check_option(state, (20,), option=2)
+    ruling = play(state, EncounterDraw(player="Dan", cause="move", card="spider"))
+    assert encounter(state).card == "Spider Swarm" and ruling.legal
+
+
+def test_a_card_never_described_cannot_be_drawn_by_name_alone(state):
+    with pytest.raises(BadMove, match="not been described"):
+        engine.check(state, EncounterDraw(player="Cara", cause="move", card="Mystery"))
+
+
+def test_a_random_encounter_includes_a_penalty_unless_the_card_says_otherwise(state):
+    ruling = refused(state, EncounterDraw(player="Cara", cause="move", card="Nice Fairy", checks=("charm 10",)))
+    assert R.RE_HAS_PENALTY in quotes_of(ruling)
+    assert draw(state, card="Nice Fairy", checks=("charm 10",), no_penalty=True).legal
+
+
+# --- ENCOUNTER_COMPLETION_OPTIONS ---------------------------------------------------------------------------
+
+
+def test_an_option_is_chosen_before_rolling(state):
+    draw(state)
+    ruling = refused(state, RollDice(player="Cara", dice=(12,)))
+    assert "must finish first" in " ".join(v.message for v in ruling.violations)
+
+
+def test_only_the_encountering_player_chooses(state):
+    draw(state)
+    ruling = refused(state, EncounterChoose(player="Bob", option=1))
+    assert R.ENCOUNTERING_PLAYER_DEFINITION in quotes_of(ruling)
+
+
+def test_no_switching_after_rolling_dice(state):
+    draw(state)
+    play(state, EncounterChoose(player="Cara", option=1), RollDice(player="Cara", dice=(3,)))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    assert R.OPTIONS_NO_SWITCH in quotes_of(ruling) and "has rolled dice" in ruling.violations[-1].message
+
+
+def test_no_switching_once_chosen_before_rolling_by_default(state):
+    draw(state)
+    play(state, EncounterChoose(player="Cara", option=1))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    assert R.OPTIONS_MUST_RESOLVE_CHOSEN in quotes_of(ruling)
+    assert "switch-before-roll" in {i.id for i in ruling.interpretations}
+
+
+def test_switching_before_rolling_when_the_table_reads_it_so(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara"), choices={"switch-before-roll": "until-rolled"})
+    draw(state)
+    play(state, EncounterChoose(player="Cara", option=1))
+    play(state, EncounterChoose(player="Cara", option=2))
+    assert state.top.stat == "Intellect" and encounter(state).option == 2 and len(state.stack) == 2
+
+
+def test_choosing_the_same_option_again_is_refused(state):
+    draw(state)
+    play(state, EncounterChoose(player="Cara", option=1))
+    assert R.OPTIONS_MUST_RESOLVE_CHOSEN in quotes_of(refused(state, EncounterChoose(player="Cara", option=1)))
+
+
+# --- CHECK_COMPLETION_OPTIONS / EVENT_REWARD ----------------------------------------------------------------
+
+
+def test_a_check_option_declares_its_check_type_and_target_number(state):
+    draw(state)
+    ruling = play(state, EncounterChoose(player="Cara", option=1))
+    assert isinstance(state.top, CheckProc) and (state.top.stat, state.top.tn) == ("Brawn", 12)
+    assert R.CHECK_OPTION_IDENTIFIES in ruling.citations and R.CHECK_OPTION_BY_01 in ruling.citations
+
+
+def test_check_option_success_without_reward_discards_and_resumes(state):
+    draw(state)
+    ruling = check_option(state, (15,), option=2)
+    assert R.CHECK_OPTION_SUCCESS in ruling.citations and R.RE_SUCCESS_RESUME in ruling.citations
+    assert not state.stack
+
+
+def test_event_reward_is_resolved_before_the_card_is_discarded(state):
+    draw(state)
+    ruling = check_option(state, (10,))
+    assert encounter(state).step == "reward" and state.encounters["discard"] == []
+    assert R.RE_REWARD_BEFORE_DISCARD in ruling.citations
+    play(state, DrawLoot(player="Cara", kinds=("common",), names=("Healing Draught",)))
+    assert isinstance(state.stack[-1], LootWindowProc) and isinstance(state.stack[-2], EncounterProc)
+    assert state.encounters["discard"] == []
+    done = play(state, Store(player="Cara", card="Healing Draught"))
+    assert state.encounters["discard"] == ["Spider Swarm"] and not state.stack
+    assert R.RE_SUCCESS_DISCARD in done.citations
+
+
+def test_the_event_reward_is_current_event_reward_read_from_the_rules(state):
+    draw(state)
+    check_option(state, (10,))
+    ruling = refused(state, DrawLoot(player="Cara", kinds=("armor",), names=("Bone Pauldron",)))
+    assert state.settings.variables["CURRENT_EVENT_REWARD"] in ruling.violations[0].message
+
+
+def test_the_event_reward_is_optional_by_default(state):
+    draw(state)
+    check_option(state, (10,))
+    ruling = play(state, EncounterContinue())
+    assert "event-reward-optional" in {i.id for i in ruling.interpretations} and not state.stack
+
+
+def test_the_event_reward_can_be_required_as_a_table_setting(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara"), choices={"event-reward-optional": "required"})
+    draw(state)
+    check_option(state, (19,))
+    refused(state, EncounterContinue())
+
+
+def test_no_event_reward_when_the_check_fails(state):
+    draw(state)
+    ruling = check_option(state, (2,))
+    assert R.RE_REWARD_NOT_ON_FAIL in ruling.citations and encounter(state).step == "penalty"
+
+
+def test_a_rerolled_check_uses_the_final_result_for_the_event_reward(state):
+    state.player("Cara").rerolls = 1
+    draw(state)
+    play(state, EncounterChoose(player="Cara", option=1), RollDice(player="Cara", dice=(2,)),
+         Reroll(player="Cara", dice=(14,)))
+    ruling = play(state, ResolveCheck())
+    assert R.EVENT_REWARD_FINAL_RESULT in ruling.citations and encounter(state).step == "reward"
+
+
+# --- NON_CHECK_COMPLETION_OPTIONS / RANDOM_ENCOUNTERS_AND_LOOT ------------------------------------------------
+
+
+def test_a_non_check_option_is_refused_when_its_kaos_cannot_be_paid(state):
+    draw(state)
+    ruling = refused(state, EncounterChoose(player="Cara", option=3))
+    assert R.NON_CHECK_ONLY_IF_FULFILL in quotes_of(ruling)
+
+
+def test_paying_a_printed_kaos_cost_succeeds(state):
+    state.player("Cara").kaos = 3
+    draw(state)
+    ruling = play(state, EncounterChoose(player="Cara", option=3))
+    assert state.player("Cara").kaos == 1 and R.NON_CHECK_SUCCESS in ruling.citations and not state.stack
+    assert "kaos-as-cost" in {i.id for i in ruling.interpretations}
+
+
+def test_a_discard_option_is_refused_without_eligible_loot(state):
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    assert R.RE_LOOT_NO_DISCARD_OPTION in quotes_of(ruling)
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+
+
+def test_a_discard_option_discards_eligible_loot_to_its_matching_pile(state):
+    loot(state, "Cara")
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
+    ruling = play(state, EncounterChoose(player="Cara", option=2, discard=("heal",)))
+    assert state.loot["discard/common"] == ["Healing Draught"] and not state.stack
+    assert R.RE_LOOT_DISCARD_PILE in ruling.citations
+
+
+def test_a_discard_option_names_the_loot(state):
+    loot(state, "Cara")
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    assert R.RE_LOOT_ELIGIBLE in quotes_of(ruling)
+
+
+# --- ENCOUNTER_PENALTY / RANDOM_ENCOUNTER_FAILURE -------------------------------------------------------------
+
+
+def test_a_penalty_damage_die_is_rolled_by_the_player_to_the_left(state):
+    draw(state)
+    check_option(state, (2,))
+    assert encounter(state).roller == "Dan"
+    ruling = refused(state, EncounterRoll(player="Bob", value=3))
+    assert R.DAMAGE_ROLLER in quotes_of(ruling)
+
+
+def test_the_player_to_the_left_skips_removed_players(state):
+    state.player("Dan").state = "removed"
+    draw(state)
+    check_option(state, (2,))
+    assert encounter(state).roller == "Bob"
+
+
+def test_a_kaos_penalty_larger_than_the_kaos_held_floors_at_zero(state):
+    state.player("Cara").kaos = 1
+    draw(state)
+    check_option(state, (2,))
+    ruling = play(state, EncounterRoll(player="Dan", value=2))
+    assert state.player("Cara").kaos == 0 and state.player("Cara").health == 8
+    assert R.PENALTY_KAOS_FLOOR in ruling.citations and R.RE_PRINTED_ORDER in ruling.citations
+    assert state.encounters["discard"] == ["Spider Swarm"] and R.RE_FAILURE_DISCARD in ruling.citations
+
+
+def test_a_health_loss_penalty_reduces_health_directly(state):
+    draw(state, card="Leech", checks=("brawn 30",), penalty=("health 2",))
+    ruling = check_option(state, (5,))
+    assert state.player("Cara").health == 8 and R.PENALTY_HEALTH in ruling.citations
+
+
+def test_a_loot_discard_penalty_without_loot_resolves_as_far_as_possible(state):
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations and not state.stack
+
+
+def test_a_loot_discard_penalty_waits_for_the_players_choice(state):
+    loot(state, "Cara")
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1",))
+    check_option(state, (5,))
+    assert encounter(state).awaiting == "discard"
+    play(state, EncounterDiscard(player="Cara", card="heal"))
+    assert state.loot["discard/common"] == ["Healing Draught"] and not state.stack
+
+
+def test_a_card_specific_penalty_waits_for_the_table(state):
+    draw(state, card="Curse", checks=("brawn 30",), penalty=("other swap seats with the next player", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert encounter(state).awaiting == "report" and ruling.table_reported
+    play(state, EncounterContinue())
+    assert not state.stack
+
+
+def test_a_combat_encounter_keeps_the_card_until_it_is_over(state):
+    draw(state, card="Ambush", checks=("brawn 30",), penalty=("combat two goblins", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert encounter(state).step == "combat" and R.RE_COMBAT_CARD_WAITS in ruling.citations
+    play(state, Damage(player="Cara", amount=2))  # recorded during the Combat Encounter
+    ruling = play(state, EncounterContinue())
+    assert R.RE_COMBAT_RESUME in ruling.citations and state.encounters["discard"] == ["Ambush"]
+
+
+# --- RANDOM_ENCOUNTERS_AND_DEATH / Victory ---------------------------------------------------------------------
+
+
+def test_death_pauses_the_encounter_and_it_resumes_afterwards(state):
+    state.player("Cara").kaos = 2
+    draw(state)
+    check_option(state, (2,))
+    play(state, EncounterRoll(player="Dan", value=6))
+    assert state.player("Cara").health == 4 and state.player("Cara").kaos == 0  # 10 - 6: not dead; Kaos 2 - 3 → 0
+    state.player("Cara").health = 1
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert isinstance(state.top, DeathProc) and isinstance(state.stack[-2], EncounterProc)
+    assert R.RE_DEATH_PAUSES in ruling.citations and R.RE_DEATH_NO_LOOT_OPPORTUNITY in ruling.citations
+    resumed = play(state, ReportDeath(player="Cara", outcome="surviving"))
+    assert R.RE_DEATH_RESUME in resumed.citations and not state.stack
+
+
+def test_a_removed_encountering_player_ends_the_encounter(state):
+    state.player("Cara").health = 2
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,))
+    ruling = play(state, ReportDeath(player="Cara", outcome="removed"))
+    assert R.RE_DEATH_REMOVED_ENDS in ruling.citations and not state.stack and not state.ended
+    assert state.encounters["discard"] == ["Boulder"]
+
+
+def test_victory_during_an_encounter_ends_the_game_at_once(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara"), health=2)
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,))
+    ruling = play(state, ReportDeath(player="Cara", outcome="removed"))
+    assert state.ended and state.winner == "Bob" and not state.stack
+    assert R.RE_VICTORY_STOPS in ruling.citations and state.encounters["discard"] == []
+    assert "encounter-after-victory" in {i.id for i in ruling.interpretations}
+
+
+# --- DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: another interruption inside ------------------------------------
+
+
+def test_an_interruption_created_by_an_encounter_is_resolved_first(state):
+    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
+    check_option(state, (5,))
+    ruling = draw(state, player="Cara", cause="other", card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
+    assert R.RE_NESTED_INTERRUPTION in ruling.citations
+    check_option(state, (10,))
+    assert encounter(state).card == "Portal"
+    play(state, EncounterContinue())
+    assert not state.stack and state.encounters["discard"] == ["Imp", "Portal"]
+
+
+def test_replaying_the_effects_reproduces_an_encounter(state):
+    log = []
+    for move in (EncounterDraw(player="Cara", cause="move", **SPIDERS), EncounterChoose(player="Cara", option=1),
+                 RollDice(player="Cara", dice=(3,)), ResolveCheck(), EncounterRoll(player="Dan", value=2)):
+        log.append(engine.apply(state, move).effects)
+    assert engine.replay(state.settings, log).to_json() == state.to_json()
+
+
+def test_card_grammar_reads_what_the_table_types():
+    from referee.random_encounters import parse_check_option, parse_pay_option, parse_penalty
+
+    assert parse_check_option("perception 14 harder reward") == {
+        "kind": "check", "check": "perception", "stat": "", "tn": 14, "mark": "harder", "reward": True}
+    assert parse_pay_option("discard 2 reward") == {"kind": "discard", "amount": 2, "reward": True}
+    assert parse_penalty("damage d8") == {"kind": "damage", "die": 8}
+    assert parse_penalty("status gboy") == {"kind": "status", "status": "goblin"}
+    with pytest.raises(BadMove):
+        parse_penalty("damage d7")
+    with pytest.raises(BadMove):
+        parse_check_option("brawn -3")
