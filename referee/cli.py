@@ -339,7 +339,7 @@ def _virtual_dice(count: int, seed: str | None) -> tuple[int, ...]:
 def _play(build, *, game: str | None, dry_run: bool, as_json: bool, override: str | None) -> None:
     """Build the move against the game's state, judge and log it, render, exit with its code."""
     from referee import game_display
-    from referee.errors import BadMove, CannotApply
+    from referee.errors import BadMove, CannotApply, GameBusy, GameFileError
     from referee.store import Played
     from referee.variables import VariableError
 
@@ -352,7 +352,7 @@ def _play(build, *, game: str | None, dry_run: bool, as_json: bool, override: st
         played = store.play(move, override=override, dry_run=dry_run)
     except CannotApply as error:
         played, cannot_apply = Played(error.ruling, applied=False, number=None), True
-    except (BadMove, VariableError) as error:
+    except (BadMove, VariableError, GameFileError, GameBusy) as error:
         _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
     finally:
         store.close()
@@ -710,7 +710,7 @@ def game_undo(
 ) -> None:
     """Take back moves. They stay in the history, marked undone."""
     from referee import game_display
-    from referee.errors import RefereeError
+    from referee.errors import NothingToUndo, RefereeError
     from referee.parsing import parse_int
 
     store = _open_game(game, as_json)
@@ -718,7 +718,7 @@ def game_undo(
         taken = store.undo(None if number is None else parse_int(number, what="the move number", low=1, high=10**9))
         state = store.load()
     except RefereeError as error:
-        _fail(str(error), EXIT_REFUSED if "nothing to undo" in str(error) else EXIT_BAD_INPUT, as_json=as_json)
+        _fail(str(error), EXIT_REFUSED if isinstance(error, NothingToUndo) else EXIT_BAD_INPUT, as_json=as_json)
     finally:
         store.close()
     if as_json:
@@ -767,6 +767,179 @@ def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -
         _print_json(game_display.interpretations_json(REGISTER, choices))
     else:
         game_display.print_interpretations(_console(), REGISTER, choices)
+
+
+# --- 10 random encounters (issue 6) ---------------------------------------------------------------
+# `referee encounter draw|choose|roll|discard|continue|deck` are moves; `referee encounters` lists the
+# deck, the public discard pile and the cards described. The card grammar is parsed by the engine
+# (referee/random_encounters.py), so the game log keeps what the table typed.
+
+encounter_app = typer.Typer(
+    help="Random Encounters (10_RANDOM_ENCOUNTERS): draw, choose, roll, discard, continue, deck.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(encounter_app, name="encounter")
+
+
+@encounter_app.command("draw")
+def encounter_draw(
+    words: Annotated[
+        list[str],
+        typer.Argument(metavar="[PLAYER] CARD", help="The Encountering Player (not needed for a Dungeon Bomb), then "
+                                                     "the card's name."),
+    ],
+    by: Annotated[
+        str | None,
+        typer.Option("--by", help="What drew it: move (a failed Move Action), flee, bomb, other. Default: bomb during "
+                                  "a Dungeon Bomb Step."),
+    ] = None,
+    because: Annotated[str, typer.Option("--because", help="What drew it, in the table's words.")] = "",
+    check: Annotated[
+        list[str] | None, typer.Option("--check", help='A Check option: "brawn 12", "perception 15 harder reward".')
+    ] = None,
+    pay: Annotated[
+        list[str] | None,
+        typer.Option("--pay", help='A Non-Check option: "kaos 2", "discard 1", "health 3", "status haunted", '
+                                   '"move TEXT", "other TEXT" (+ "reward").'),
+    ] = None,
+    penalty: Annotated[
+        list[str] | None,
+        typer.Option("--penalty", help='A Penalty instruction, in printed order: "damage d6", "damage 2", "health 2", '
+                                       '"kaos 3", "discard 1", "status goblin", "move TEXT", "combat TEXT", "other TEXT".'),
+    ] = None,
+    no_penalty: Annotated[bool, typer.Option("--no-penalty", help="The card says it has no Penalty.")] = False,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Draw and reveal the top Random Encounter card. Describe it the first time; later its name is enough."""
+    from referee.errors import BadMove
+    from referee.moves import ENCOUNTER_CAUSES, EncounterDraw
+    from referee.parsing import match_choice
+    from referee.state import EndOfTurnProc
+
+    def build(state):
+        if len(words) not in (1, 2):
+            raise BadMove('give [PLAYER] CARD, e.g. `referee encounter draw cara "Spider Swarm"`')
+        cause = match_choice(by, ENCOUNTER_CAUSES, what="cause (--by)") if by else None
+        if cause is None:
+            top = state.top
+            if not (isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb"):
+                raise BadMove("say what drew it: --by move|flee|bomb|other")
+            cause = "bomb"
+        return EncounterDraw(
+            card=words[-1], cause=cause, player=_player(state, words[0]) if len(words) == 2 else None,
+            because=because.strip(), checks=tuple(check or ()), pays=tuple(pay or ()), penalty=tuple(penalty or ()),
+            no_penalty=no_penalty,
+        )
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@encounter_app.command("choose")
+def encounter_choose(
+    player: PlayerArgument,
+    option: Annotated[str, typer.Argument(metavar="OPTION", help="The option's number, or a word of it (brawn, kaos).")],
+    discard: Annotated[
+        list[str] | None, typer.Option("--discard", help="Loot to discard for a discard option.")
+    ] = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Choose one Encounter Completion Option before rolling or paying (a Check option declares its Check)."""
+    from referee.moves import EncounterChoose
+    from referee.random_encounters import current_card, match_option
+
+    def build(state):
+        # a number needs no card (the engine refuses it when nothing is being resolved); a word is read on the card
+        number = _amount(option, "the option") if option.strip().isdigit() else match_option(current_card(state), option)
+        return EncounterChoose(player=_player(state, player), option=number, discard=tuple(discard or ()))
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@encounter_app.command("roll")
+def encounter_roll(
+    player: PlayerArgument,
+    value: Annotated[str | None, typer.Argument(metavar="[N]", help="What the damage die shows.")] = None,
+    virtual: VirtualOption = False, seed: SeedOption = None,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Roll a Penalty's damage die: the Player to the damaged Player's left rolls it (01 DAMAGE)."""
+    import os
+    import random
+
+    from referee.errors import BadMove
+    from referee.moves import EncounterRoll
+    from referee.parsing import parse_int
+    from referee.random_encounters import awaited_die
+
+    def build(state):
+        die = awaited_die(state)
+        if virtual == (value is not None):
+            raise BadMove("give what the die shows, or --virtual for a virtual roll (not both)")
+        if virtual:
+            raw = seed if seed is not None else os.environ.get("REFEREE_SEED")
+            rng = random.Random(parse_int(raw, what="--seed", low=0, high=2**63) if raw is not None else None)
+            amount = rng.randint(1, die)
+        else:
+            amount = parse_int(value, what=f"the d{die}", low=1, high=die)
+        return EncounterRoll(player=_player(state, player), value=amount, virtual=virtual)
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@encounter_app.command("discard")
+def encounter_discard(
+    player: PlayerArgument,
+    card: Annotated[str, typer.Argument(help="The Loot card to discard for the Penalty (a unique prefix is enough).")],
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Discard Loot for a Penalty's Loot discard (to its matching discard pile)."""
+    from referee.moves import EncounterDiscard
+
+    _play(lambda s: EncounterDiscard(player=_player(s, player), card=card),
+          game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@encounter_app.command("continue")
+def encounter_continue(
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Go on: decline the optional Event Reward, end a Combat Encounter the card started, or finish a step."""
+    from referee.moves import EncounterContinue
+
+    _play(lambda s: EncounterContinue(), game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@encounter_app.command("deck")
+def encounter_deck(
+    size: Annotated[str, typer.Argument(metavar="N", help="Cards in the Random Encounter Deck now.")],
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """Record how many cards the Random Encounter Deck holds (03_SETUP builds it; not loaded)."""
+    from referee.moves import EncounterDeck
+    from referee.parsing import parse_int
+
+    _play(lambda s: EncounterDeck(size=parse_int(size, what="the deck size", low=0, high=999)),
+          game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("encounters")
+def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Public: the Random Encounter Deck (as a deck), its discard pile, the card in play, the cards described."""
+    from referee import game_display
+    from referee.random_encounters import listing
+
+    store = _open_game(game, as_json)
+    state = store.load()
+    store.close()
+    data = listing(state)
+    if as_json:
+        _print_json(data)
+    else:
+        game_display.print_encounters(_console(), data)
+
+
+# --- end 10 random encounters -----------------------------------------------------------------------
 
 
 # --- 08 loot: Loot and Inventory (issue 5) ------------------------------------------------------------
@@ -1067,4 +1240,16 @@ def loot_deck(
 
 
 def main() -> None:
-    app()
+    """The console script. A library error no command caught is still bad input, never a traceback."""
+    import sqlite3
+
+    from referee.errors import RefereeError
+
+    try:
+        app()
+    except RefereeError as error:
+        sys.stderr.write(f"referee: {error}\n")
+        raise SystemExit(EXIT_BAD_INPUT) from None
+    except sqlite3.DatabaseError as error:
+        sys.stderr.write(f"referee: the game or rules file cannot be read ({error})\n")
+        raise SystemExit(EXIT_BAD_INPUT) from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 __all__ = ["played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
-           "loot_status_lines"]
+           "loot_status_lines", "stack_chain", "print_encounters"]
 
 STATUS_LABELS = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
 
@@ -108,8 +108,55 @@ def stack_lines(state) -> list[str]:
     return lines
 
 
+# --- 10 random encounters: the pending stack as one line, and the public encounter piles ------------
+
+_SHORT = {
+    "random-encounter": lambda p: f"Random Encounter '{p.card}' for {p.player}",
+    "end-of-turn": lambda p: f"{p.player}'s {'Cube Room End Effects' if p.step == 'cube-room' else 'Dungeon Bomb Step'}",
+    "death": lambda p: f"{p.player}'s Death Process",
+    "loot-window": lambda p: f"{p.player}'s Loot Management Window",
+}
+
+
+def stack_chain(state) -> str:
+    """The pending stack top to bottom in one line: "Random Encounter 'X' for Cara → interrupted: ... → Bob's turn"."""
+    procs = list(reversed(state.stack))
+    parts: list[str] = []
+    interrupted = False
+    for i, proc in enumerate(procs):
+        text = _SHORT.get(proc.kind, lambda p: p.title())(proc)
+        parts.append(f"interrupted: {text}" if interrupted else text)
+        interrupted = proc.kind == "random-encounter"
+        below = procs[i + 1] if i + 1 < len(procs) else None
+        if interrupted and not (below is not None and (below.kind == "random-encounter" or
+                                                      (proc.cause == "bomb" and below.kind == "end-of-turn"))):
+            parts.append(f"interrupted: {proc.source}")
+            interrupted = False
+    turn = f"{state.active_player.name}'s turn"
+    parts.append(f"interrupted: {turn}" if interrupted else turn)
+    return " → ".join(parts)
+
+
+def print_encounters(console, data: dict) -> None:
+    from rich.text import Text
+
+    deck = "size not reported (`referee encounter deck N`)" if data["deck"] is None else f"{data['deck']} face-down"
+    console.print(Text("Random Encounter Deck: ", style="bold") + Text(deck))
+    console.print(Text("Discard pile (public): ", style="bold") + Text(", ".join(data["discard"]) or "empty"))
+    for entry in data["in_play"]:
+        console.print(Text("In play: ", style="bold") + Text(f"'{entry['card']}' for {entry['player']} ({entry['step']})"))
+    for name, card in data["cards"].items():
+        options = "; ".join(f"{i}. {o}" for i, o in enumerate(card["options"], 1))
+        console.print(Text(f"  {name}", style="cyan") + Text(f": {options}. Penalty: {'; '.join(card['penalty']) or 'none'}"))
+    for c in data["citations"]:
+        console.print(Text(f"  {c['key']}: \"{_quote(c['quote'])}\"", style="dim"))
+
+
+# --- end 10 random encounters ------------------------------------------------------------------------
+
+
 def status_json(state, path) -> dict:
-    return {"game": str(path), **state.to_json(), "pending": stack_lines(state)}
+    return {"game": str(path), **state.to_json(), "pending": stack_lines(state), "now": stack_chain(state)}
 
 
 def print_status(console, state, path, rules_hash_now: str | None = None) -> None:
@@ -132,6 +179,8 @@ def print_status(console, state, path, rules_hash_now: str | None = None) -> Non
         table.add_row(marker, p.name, p.state.capitalize(), health, str(p.kaos), str(p.rerolls),
                       ", ".join(STATUS_LABELS[x] for x in p.statuses) or "-", stats or "-")
     console.print(table)
+    if state.stack and not state.ended:
+        console.print(Text("Now: ", style="bold") + Text(stack_chain(state)))
     console.print(Text("Pending (top first):", style="bold"))
     for i, line in enumerate(stack_lines(state)):
         console.print(Text(("  ▸ " if i == 0 else "    ") + line))
