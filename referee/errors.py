@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["RefereeError", "BadMove", "MoveRefused", "CannotApply", "GameFileError", "NoGame"]
+__all__ = [
+    "RefereeError", "BadMove", "MoveRefused", "CannotApply", "GameFileError", "GameBusy", "NoGame", "NothingToUndo",
+]
 
 
 class RefereeError(ValueError):
@@ -35,3 +37,11 @@ class GameFileError(RefereeError):
 
 class NoGame(RefereeError):
     """No game is chosen: no --game, no REFEREE_GAME, no current game."""
+
+
+class GameBusy(RefereeError):
+    """Another terminal holds the game file's write lock for longer than the busy timeout."""
+
+
+class NothingToUndo(RefereeError):
+    """Undo asked for with no live move to take back: a refusal, not bad input."""

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from referee import engine
-from referee.errors import CannotApply, GameFileError, NoGame
+from referee.errors import CannotApply, GameBusy, GameFileError, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, transition
@@ -118,7 +117,10 @@ class GameStore:
             raise GameFileError(f"{self.path} is not a referee game file ({error})") from error
         if meta.get("format") != FORMAT:
             raise GameFileError(f"{self.path} is not a referee game file (format {meta.get('format')!r})")
-        self.settings = TableSettings.from_json(json.loads(meta["settings"]))
+        try:
+            self.settings = TableSettings.from_json(json.loads(meta["settings"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise GameFileError(f"{self.path}: the table settings are damaged ({error})") from None
         self.created = meta.get("created", "")
 
     @staticmethod
@@ -169,8 +171,14 @@ class GameStore:
 
     def _fold(self) -> GameState:
         state = GameState.initial(self.settings)
-        for (effects,) in self._db.execute("select effects from moves where undone = 0 order by n"):
-            transition(state, json.loads(effects))
+        for n, effects in self._db.execute("select n, effects from moves where undone = 0 order by n"):
+            try:
+                transition(state, json.loads(effects))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                raise GameFileError(
+                    f"{self.path}: move {n} cannot be replayed ({type(error).__name__}: {error});"
+                    " the file is damaged or was written by a newer referee"
+                ) from None
         return state
 
     def load(self) -> GameState:
@@ -179,10 +187,24 @@ class GameStore:
 
     def history(self) -> list[LoggedMove]:
         rows = self._db.execute("select n, move, ruling, override, at, undone from moves order by n").fetchall()
-        return [
-            LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
-            for n, move, ruling, override, at, undone in rows
-        ]
+        try:
+            return [
+                LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
+                for n, move, ruling, override, at, undone in rows
+            ]
+        except (KeyError, TypeError, ValueError) as error:
+            raise GameFileError(f"{self.path}: the move log is damaged ({type(error).__name__}: {error})") from None
+
+    def _begin(self) -> None:
+        """Take the write lock before reading: BEGIN IMMEDIATE, waiting up to the busy timeout."""
+        try:
+            self._db.execute("begin immediate")
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise GameBusy(
+                    f"{self.path} is busy: another terminal is writing a move; try again"
+                ) from None
+            raise GameFileError(f"{self.path}: {error}") from None
 
     # --- writing: one transaction per move --------------------------------------------------------
 
@@ -191,9 +213,11 @@ class GameStore:
 
         A refused move, a dry run, or any error leaves the file exactly as it was.
         """
+        from referee import engine  # only moves need the rule code; status and history do not
+
         if dry_run:
             return Played(engine.check(self._fold(), move), applied=False, number=None)
-        self._db.execute("begin immediate")
+        self._begin()
         try:
             state = self._fold()
             ruling = engine.check(state, move)
@@ -224,11 +248,11 @@ class GameStore:
 
         Undone moves stay in the log, marked undone. Returns the numbers taken back.
         """
-        self._db.execute("begin immediate")
+        self._begin()
         try:
             live = [n for (n,) in self._db.execute("select n from moves where undone = 0 order by n")]
             if not live:
-                raise GameFileError("nothing to undo: no move has been played")
+                raise NothingToUndo("nothing to undo: no move has been played")
             if number is None:
                 taken = [live[-1]]
             elif number not in live:

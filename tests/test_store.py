@@ -144,3 +144,67 @@ def test_a_file_that_is_not_a_game_is_refused(tmp_path):
         GameStore(bad)
     with pytest.raises(GameFileError):
         GameStore(tmp_path / "missing.sqlite")
+
+
+# --- a damaged or busy game file is bad input, never a traceback ------------------------------
+
+import sqlite3  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+
+def _referee(*args, env_home):
+    import os
+
+    env = dict(os.environ, REFEREE_HOME=str(env_home))
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True, env=env)
+
+
+EVERY_COMMAND = (("status",), ("history",), ("damage", "ben", "1"), ("undo",))
+REPLAYING = (("status",), ("damage", "ben", "1"))
+
+
+@pytest.mark.parametrize(
+    "damage, refusing",
+    [
+        ("update meta set value = '{not json' where key = 'settings'", EVERY_COMMAND),
+        ("update meta set value = '{}' where key = 'settings'", EVERY_COMMAND),
+        ("update moves set effects = '[{\"op\": \"teleport\"}]'", REPLAYING),
+        ("update moves set move = '{\"type\": \"teleport\"}'", (("history",),)),
+    ],
+)
+def test_a_damaged_game_file_is_refused_as_bad_input(tmp_path, referee_home, damage, refusing):
+    game = tmp_path / "g.sqlite"
+    assert _referee("new", "--players", "Ann, Ben", "--health", "5", "--turn-actions", "2", "--game", str(game),
+                    env_home=referee_home).returncode == 0
+    assert _referee("damage", "ann", "1", "--game", str(game), env_home=referee_home).returncode == 0
+    db = sqlite3.connect(game)
+    db.execute(damage)
+    db.commit()
+    db.close()
+    before = game.read_bytes()
+    for command in refusing:
+        result = _referee(*command, "--game", str(game), env_home=referee_home)
+        assert result.returncode == 2, (command, result.stdout, result.stderr)
+        assert "Traceback" not in result.stderr
+        assert str(game) in result.stderr
+    assert game.read_bytes() == before
+
+
+def test_a_game_locked_by_another_terminal_is_reported_busy(store, monkeypatch):
+    from referee import store as store_module
+    from referee.errors import GameBusy
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_S", 0.2)
+    waiting = GameStore(store.path)
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("begin immediate")
+    try:
+        with pytest.raises(GameBusy):
+            waiting.play(Damage(player="Ivo", amount=1))
+        with pytest.raises(GameBusy):
+            waiting.undo()
+        waiting.close()
+    finally:
+        holder.execute("rollback")
+        holder.close()
