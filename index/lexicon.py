@@ -111,11 +111,54 @@ def mine(db) -> dict:
         for word in re.findall(r"(?<=[a-z0-9,;] )[A-Z][a-z]+\b", st.text):  # not sentence starts
             game_words.add(stem(word.lower()))
     return {
+        "gists": summary_gists(db),
         "game_words": sorted(game_words),
         "phrases": sorted(" ".join(p) for p in phrases),
         "abbreviations": abbreviations,
         "section_terms": {k: sorted(set(v)) for k, v in section_terms.items() if v},
     }
+
+
+def summary_gists(db) -> dict[str, list[str]]:
+    """Summary rows in plain words, attached to the section they summarize.
+
+    A "Summary" section restates each rule in a line ("Loot Deck Exhaustion: If a Loot Deck runs
+    out, shuffle its discard pile ..."): the rules' own plain-language gist of that section,
+    often in the words players use ("runs out" rather than "Exhaustion"). The row's label
+    names the section: every word of the label is in the section's title; when several titles
+    qualify ("Armor": Armor Slots, Armor Loot, Plot Armor), the one whose statements share the
+    most words with the row.
+    """
+    sections = list(db.sections())
+    text_stems: dict[str, set[str]] = {}
+    for st in db.statements():
+        text_stems.setdefault(st.key, set()).update(stems(st.text))
+    gists: dict[str, list[str]] = {}
+    for st in db.statements():
+        if st.kind not in {"entry", "table_row"} or not st.label:
+            continue
+        summary = next((sec for sec in sections if sec.key == st.key), None)
+        if summary is None or "summary" not in summary.title.lower():
+            continue
+        label = set(stems(st.label))
+        gist = st.text
+        if st.kind == "table_row":  # "| Penalty | Encounter Penalties may ... |"
+            gist = re.sub(r"\s*\|\s*", " ", gist).strip()
+            if gist.lower().startswith(st.label.lower() + " "):
+                gist = gist[len(st.label) :].strip()
+        words_ = set(stems(gist))
+        candidates = [
+            sec for sec in sections
+            if sec.doc_id == summary.doc_id and sec.key != summary.key and label and label <= set(stems(sec.title))
+        ]
+        if not candidates or not words_:
+            continue
+        best = max(
+            candidates,
+            key=lambda sec: (label == set(stems(sec.title)), len(words_ & text_stems.get(sec.key, set())), -len(sec.title)),
+        )
+        gists.setdefault(best.key, []).append(gist)
+    return gists
 
 
 def slang_form(word: str) -> str:

@@ -37,6 +37,22 @@ _POINTER = re.compile(r"^[^.]*\b(?:is|are) (?:defined|handled|initiated|determin
 _DEFINED_IN = re.compile(r"^(?:The )?(.+?) (is|are) (?:defined|handled|initiated) (?:in|by) ")
 
 
+_NUMBER = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|any amount|more than one|not capped)\b", re.I)
+_MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow (?:many|much|often|far)\b|\b(?:max|maximum|limit|cap|capped|per)\b", re.I)
+_PERMISSION = re.compile(r"^\W*(?:so\s+)?(?:can|could|may|am|is|are|do|does|did|will|would|should|must|have to|has to|allowed)\b|\b(?:can|allowed|legal|able to)\b", re.I)
+
+
+def _asks(question: str) -> frozenset[str]:
+    """What kind of answer a question wants, from its question words: a number, a permission."""
+    asks = set()
+    if _HOW_MANY.search(question):
+        asks.add("number")
+    if _PERMISSION.search(question):
+        asks.add("permission")
+    return frozenset(asks)
+
+
 @dataclass(frozen=True)
 class Weights:
     """Ranking knobs. Set once from half of the dev questions, not per question (bench/lookup.py)."""
@@ -51,6 +67,11 @@ class Weights:
     plain: float = 0.6  # a word that is not one of the game's terms ("while", "placed")
     whole: float = 0.15  # the whole section as one text (classic section-level BM25)
     pointer: float = 0.5  # "X is defined in DOC": a signpost to another document
+    context: float = 1.0  # how much of the title's match a statement that misses the concept inherits
+    summary: float = 0.6  # a "... Summary" section restates rules whose own sections carry its gist
+    title_bonus: float = 1.0  # the title's match once more, on top of the best statement
+    titled: float = 0.3  # in a quote, a concept the section's title already names
+    asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
     quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
 
 
@@ -83,15 +104,21 @@ class RulesIndex:
         self._ns: dict[int, int] = {}
         self._title_stems: dict[str, frozenset[str]] = {}
         self._pointers: set[int] = set()
+        self._summaries: set[str] = set()
+        self._texts: dict[int, str] = {}
         self._sections: dict = {}
         for docnum, fields in self.searcher.reader().iter_docs():
             self._keys[docnum] = fields["key"]
             self._ns[docnum] = fields["n"]
             if fields["n"] == 0:
                 self._titles[fields["key"]] = fields["text"]
+                if fields["text"].lower().endswith("summary"):
+                    self._summaries.add(fields["key"])
                 self._title_stems[fields["key"]] = frozenset(stems(fields["text"]))
-            elif _POINTER.match(fields["text"]):
-                self._pointers.add(docnum)
+            else:
+                self._texts[docnum] = fields["text"]
+                if _POINTER.match(fields["text"]):
+                    self._pointers.add(docnum)
 
     def _section(self, key: str):
         """Sections are immutable for this rules version: read each once per process."""
@@ -185,7 +212,7 @@ class RulesIndex:
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        ranked = self._rank(concepts)
+        ranked = self._rank(concepts, _asks(shown))
         hits = tuple(self._hit(key, score, stmts, stems_looked_up) for key, score, stmts in ranked[:limit])
         result = LookupResult(
             query=shown,
@@ -201,7 +228,7 @@ class RulesIndex:
         game = self.lexicon.game_words
         return any(all(s in game for s in stems) for stems, _ in concept.alternatives)
 
-    def _rank(self, concepts: list[Concept]) -> list[tuple[str, float, list[tuple[float, int]]]]:
+    def _rank(self, concepts: list[Concept], asks: frozenset[str] = frozenset()) -> list[tuple[str, float, list[tuple[float, int]]]]:
         """Sections best first, with their statements' scores.
 
         A section scores its head (title, defined terms) plus its single best statement over
@@ -218,7 +245,7 @@ class RulesIndex:
                 scores = {doc: score * w.plain for doc, score in scores.items()}
             per_concept.append(scores)
         looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        heads: dict[str, float] = {}
+        heads: dict[str, list[float]] = {}
         whole: dict[str, float] = {}
         statement: dict[int, list[float]] = {}
         for i, scores in enumerate(per_concept):
@@ -229,7 +256,7 @@ class RulesIndex:
                     whole[key] = whole.get(key, 0.0) + score
                 elif n == 0:
                     key = self._keys[doc]
-                    heads[key] = heads.get(key, 0.0) + score
+                    heads.setdefault(key, [0.0] * len(per_concept))[i] = score
                 else:
                     if doc in self._pointers:
                         score *= w.pointer
@@ -238,22 +265,52 @@ class RulesIndex:
         for doc in statement:
             by_section.setdefault(self._keys[doc], []).append(doc)
         ranked = []
+        zero = [0.0] * len(per_concept)
         for key in set(heads) | set(by_section) | set(whole):
             docs = by_section.get(key, [])
-            stmts = sorted(((sum(statement[d]), self._ns[d]) for d in docs), reverse=True)
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = self._title_stems.get(key) or frozenset(("",))
-            score = w.head * heads.get(key, 0.0) * len(title & looked_up) / len(title)
-            score += whole.get(key, 0.0)  # already weighted by w.whole
+            share = w.head * len(title & looked_up) / len(title)
+            head = [share * score for score in heads.get(key, zero)]
+            # The title is the context of every statement under it: a concept counts once per
+            # statement, from the statement's words or from its section's title, never twice.
+            def value(doc):
+                return sum(s + w.context * max(0.0, h - s) for s, h in zip(statement[doc], head))
+
+            # Quotes: the statement that says what the question adds to the section's subject.
+            # A concept the title already names counts for less (every statement of "Pickpocket
+            # Loot" is about pickpocketing; "his bag is empty" picks the one about an empty
+            # Backpack), and what the question asks for (a number, a permission) counts extra.
+            def quote_value(doc):
+                said = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[doc], head))
+                return said * self._answers(doc, asks)
+
+            stmts = sorted(((quote_value(d), self._ns[d]) for d in docs if self._ns[d] > 0), reverse=True)
+            score = whole.get(key, 0.0) + w.title_bonus * sum(head)  # whole: already weighted
             if docs:
-                best = max(docs, key=lambda d: sum(statement[d]))
+                best = max(docs, key=value)
+                said = [s + w.context * max(0.0, h - s) for s, h in zip(statement[best], head)]
                 cover = [max(statement[d][i] for d in docs) for i in range(len(per_concept))]
-                score += sum(statement[best]) + w.cover * sum(
-                    max(0.0, c - b) for c, b in zip(cover, statement[best])
-                )
+                score += sum(said) + w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said))
+            else:
+                score += sum(head)
+            if key in self._summaries:
+                score *= w.summary
             ranked.append((key, score, stmts))
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def _answers(self, doc: int, asks: frozenset[str]) -> float:
+        """How much a statement has the shape of the answer asked for (1.0 = no preference)."""
+        if not asks:
+            return 1.0
+        text = self._texts.get(doc, "")
+        factor = 1.0
+        if "number" in asks and _NUMBER.search(text):
+            factor *= self.weights.asked
+        if "permission" in asks and _MODAL.search(text):
+            factor *= self.weights.asked
+        return factor
 
     def _hit(self, key: str, score: float, stmts, stems_looked_up) -> SectionHit:
         section = self._section(key)

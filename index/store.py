@@ -30,8 +30,6 @@ __all__ = ["index_dir", "open_or_build", "build_into", "documents"]
 META = "referee-index.json"
 PREFIX = "lookup-index-"
 # Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
-# pyspellchecker's count for an English word in common use ("til" 2359, "wether" 374).
-PROTECTED_MIN_COUNT = 1000
 SKIPPED_KINDS = frozenset({"references", "table_header"})
 
 
@@ -63,6 +61,11 @@ def documents(db, mined: dict):
             "whole": "\n".join(st.text for st in section.statements if st.kind not in SKIPPED_KINDS),
             "text": "",
         }
+    # The summary's plain-words gist of a section (index.lexicon.summary_gists): searched like a
+    # statement of that section (n=-2), never quoted.
+    for key, gists in mined.get("gists", {}).items():
+        for gist in gists:
+            yield {"key": key, "n": -2, "kind": "gist", "body": gist, "words": gist, "text": gist}
     for st in db.statements():
         if st.kind in SKIPPED_KINDS:
             continue
@@ -109,40 +112,29 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
 
 
 @lru_cache(maxsize=1)
-def _english_frequencies() -> dict[str, int]:
-    from spellchecker import SpellChecker
-
-    return SpellChecker(language="en", distance=1).word_frequency.dictionary
+def english_words() -> frozenset[str]:
+    """The shipped list of common English words (index/english.txt, see its header)."""
+    text = (Path(__file__).parent / "english.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 def protected_words(vocabulary: dict[str, int]) -> list[str]:
     """Common English words that a speller would otherwise "correct" into a rules word.
 
     "deal" is one letter from "dead" and "sorting" two from "storing": a player who typed
-    them meant them. Read once per index build from pyspellchecker's English frequency list,
-    keeping only the words near the rules' vocabulary, so lookups never load the list.
+    them meant them. Read once per index build from the shipped English list, keeping only
+    the words near the rules' vocabulary, so lookups never load the list.
     """
-    try:
-        import spellchecker  # noqa: F401
-    except ImportError:  # pragma: no cover - a dependency; without it every near word is a typo
-        return []
-    from index.spell import Corrector
-
     from index.lexicon import load_glossary
+    from index.spell import Corrector
     from index.text import QUERY_STOPWORDS
 
     vocabulary = dict(vocabulary)
     for key, _targets in load_glossary():
         vocabulary.update(dict.fromkeys(key, 1))
     vocabulary.update(dict.fromkeys(QUERY_STOPWORDS, 1))
-    english = _english_frequencies()
     near = Corrector(vocabulary)
-    return sorted(
-        word
-        for word, count in english.items()
-        if count >= PROTECTED_MIN_COUNT and word.isalpha() and len(word) >= 3
-        and word not in vocabulary and near.candidates(word, 2)
-    )
+    return sorted(word for word in english_words() if word not in vocabulary and near.candidates(word, 2))
 
 
 def _write_meta(directory: Path, meta: dict) -> None:

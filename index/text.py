@@ -43,7 +43,8 @@ QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
     ever very much some any if but or not no about way still anyway happen happens happened
     mean means tell know rule rules say says said need want let lets kind sort bit oh well
     quick question sure true correct else one make makes made up out isn doesn don didn
-    aren wasn weren ll ve re d whether wether""".split()
+    aren wasn weren ll ve re d whether wether now supposed already exactly literally probably
+    maybe guess pretty totally honestly""".split()
 )
 
 
@@ -60,9 +61,33 @@ def words(text: str) -> list[str]:
     return [m.group(0).lower() for m in _TOKEN.finditer(text)]
 
 
+# English irregular verb forms -> the plain verb, before stemming: the rules say "stolen",
+# "drawn", "taken", players say "stole", "drew", "took". Plain English morphology, nothing about
+# this game; only forms that are not also common words of another meaning ("left", "found",
+# "lay", "saw", "rose", "felt" stay as they are).
+IRREGULAR = {
+    form: verb
+    for verb, forms in {
+        "steal": "stole stolen", "take": "took taken", "give": "gave given", "draw": "drew drawn",
+        "fall": "fell fallen", "win": "won", "lose": "lost", "die": "died dead", "hold": "held",
+        "go": "went gone", "get": "got gotten", "choose": "chose chosen", "begin": "began begun",
+        "pay": "paid", "deal": "dealt", "run": "ran", "throw": "threw thrown", "keep": "kept",
+        "shoot": "shot", "bring": "brought", "become": "became", "do": "did done",
+        "make": "made", "see": "seen", "fight": "fought", "spend": "spent", "buy": "bought",
+        "wear": "wore worn", "break": "broke broken", "hide": "hid hidden",
+        "write": "wrote written", "eat": "ate eaten", "drink": "drank drunk", "swing": "swung",
+        "forget": "forgot forgotten", "rise": "risen", "sell": "sold", "tell": "told",
+        "think": "thought", "catch": "caught", "fly": "flew flown", "lead": "led",
+        "mean": "meant", "meet": "met", "send": "sent", "sit": "sat", "stand": "stood",
+        "grow": "grew grown", "know": "knew known", "shake": "shook shaken", "strike": "struck",
+    }.items()
+    for form in forms.split()
+}
+
+
 @lru_cache(maxsize=20000)
 def stem(word: str) -> str:
-    return _porter2(word)
+    return _porter2(IRREGULAR.get(word, word))
 
 
 def stems(text: str, *, drop: frozenset[str] = INDEX_STOPWORDS) -> tuple[str, ...]:
