@@ -123,6 +123,9 @@ REGISTER: dict[str, Interpretation] = {
         _i("encounter-after-victory", "Is the Random Encounter card discarded when the game ends in the middle of it?",
            [("game-over", "No further instructions: the game is over and the card stays where it is.")],
            [R.RE_PROC_COMPLETE, R.RE_VICTORY_STOPS, R.RE_BOMB_VICTORY], selectable=False),
+        _i("simultaneous-order", "When a card's effect hits all Players at once, in what order are they resolved?",
+           [("active-then-turn-order", "The Active Player's first; then, since no rule orders the others, Turn Order from the Active Player (the order that leaves no effect waiting on a choice).")],
+           [R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED, R.ENCOUNTERING_ALL], selectable=False),
         # --- end 10 random encounters ---
     )
 }

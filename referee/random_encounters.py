@@ -99,8 +99,15 @@ def parse_pay_option(text: str) -> dict:
 
 
 def parse_penalty(text: str) -> dict:
-    """ "damage d6", "damage 2", "health 2", "kaos 3", "discard 1", "status goblin", "move ...", "combat ...", "other ..." """
-    return _instruction(text, "--penalty", ("discard", "damage", "move", "combat"))
+    """ "damage d6", "damage 2", "health 2", "kaos 3", "discard 1", "status goblin", "move ...", "combat ...", "other ...";
+    "... all" when the card affects all Players ("kaos 1 all"; not for dice or Loot, which each Player resolves)."""
+    words = _words(text, "--penalty")
+    every = len(words) > 2 and words[-1].lower() == "all" and words[0].lower() in ("damage", "health", "kaos", "status")
+    item = _instruction(" ".join(words[:-1] if every else words), "--penalty", ("discard", "damage", "move", "combat"))
+    if every and "die" in item:
+        raise BadMove(f"--penalty {text!r}: a damage die for all Players is rolled for each: record each with "
+                      f"`referee damage PLAYER N` during the Penalty (--penalty \"other ...\")")
+    return {**item, "all": True} if every else item
 
 
 def option_label(option: dict) -> str:
@@ -639,8 +646,27 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
     _complete(state, d, enc, "failure")
 
 
+def _affected(state, d, enc, item: dict, label: str) -> list[str]:
+    """Who an instruction affects; for all Players, in the order the Core Timing Principle gives (said in the ruling)."""
+    if not item.get("all"):
+        return [enc.player]
+    names = [p.name for p in state.players]
+    active = d.game("active")
+    order = [names[(active + i) % len(names)] for i in range(len(names))]
+    order = [n for n in order if d.get(n, "state") == "surviving"]
+    d.interpret("simultaneous-order")
+    d.say(f"{label} affects all Players: each resolves it; resolved at the same time, the Active Player's first, "
+          f"then in Turn Order: {', '.join(order)}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED)
+    return order
+
+
 def _penalty_now(state, d, enc, item: dict, label: str) -> None:
-    who, kind = enc.player, item["kind"]
+    for who in _affected(state, d, enc, item, label):
+        _penalty_for(state, d, enc, item, label, who)
+
+
+def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
+    kind = item["kind"]
     d.cite(R.PENALTY_DEFINITION)
     if kind == "damage":
         d.say(f"{label}: {item['amount']} Damage to {who}", R.DAMAGE_BY_ENCOUNTERS)

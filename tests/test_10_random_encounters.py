@@ -427,3 +427,21 @@ def test_card_grammar_reads_what_the_table_types():
         parse_penalty("damage d7")
     with pytest.raises(BadMove):
         parse_check_option("brawn -3")
+
+
+# --- ENCOUNTERING_PLAYER (all Players) / 01 CORE_TIMING_PRINCIPLE ---------------------------------------------
+
+
+def test_an_effect_on_all_players_resolves_the_active_players_first_then_turn_order(state):
+    play(state, EndTurn(complete=True))  # Cara is the Active Player now
+    for p in state.players:
+        p.kaos = 2
+    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("kaos 1 all",))
+    ruling = check_option(state, (5,), player="Bob")
+    assert [p.kaos for p in state.players] == [1, 1, 1]
+    order_text = next(t for t in ruling.consequences if "affects all Players" in t)
+    assert order_text.endswith("Cara, Dan, Bob")
+    assert R.TIMING_ACTIVE_FIRST in ruling.citations and R.ENCOUNTERING_ALL in ruling.citations
+    assert "simultaneous-order" in {i.id for i in ruling.interpretations}
+    lines = [t for t in ruling.consequences if "loses 1 Kaos" in t]
+    assert [line.split(":")[1].split()[0] for line in lines] == ["Cara", "Dan", "Bob"]
