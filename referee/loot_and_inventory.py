@@ -671,8 +671,7 @@ def judge_equip(state, move, d) -> None:
     if slot is not None and slot not in slots:
         d.violate(f"{name} may not be Equipped in the {slot_label(slot)} ({card_summary(card)})",
                   R.EQUIP_NOT_ILLEGAL_SLOT, *slot_rules(card, slot),
-                  fix="legal: " + ", ".join(slot_label(s) for s in slots))
-        slot = slots[0]
+                  fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
     if slot is None:
         empty = [s for s in slots if occupant(d, player, s) is None]
         plot_slot = [s for s in slots if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
@@ -688,7 +687,7 @@ def judge_equip(state, move, d) -> None:
                       + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
             slot = slots[0]
     if window is None:
-        return
+        return d.impossible()
     recalc = _Recalc(state, player)
     _take_out(d, name)
     held = occupant(d, player, slot)
@@ -732,17 +731,19 @@ def judge_store(state, move, d) -> None:
                       fix="choose an empty Backpack Slot"
                           + (f": {', '.join(str(i + 1) for i, c in enumerate(pack) if c is None)}"
                              if None in pack else ""))
+            return d.impossible()
     elif None in pack:
         index = pack.index(None)
     else:
-        index = 0
         which = "displaced" if window and name in window.displaced else "newly acquired"
-        d.violate(f"{player}'s Backpack is full ({len(pack)} Slots: {', '.join(pack)}): {name} cannot be stored",
-                  R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
-                  fix=f"equip, use or discard the {which} {name}, or first discard a Backpack card "
-                      f"(`referee discard {player.lower()} \"{pack[0]}\"`, interpretation lmw-make-room)")
+        room = (f", or first discard a Backpack card (`referee discard {player.lower()} \"{pack[0]}\"`, "
+                f"interpretation lmw-make-room)") if pack else ""
+        d.violate(f"{player}'s Backpack is full ({len(pack)} Slots: {', '.join(pack) or 'none'}): {name} cannot be "
+                  f"stored", R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
+                  fix=f"equip, use or discard the {which} {name}{room}")
+        return d.impossible()
     if window is None:
-        return
+        return d.impossible()
     recalc = _Recalc(state, player)
     _take_out(d, name)
     _set_backpack(d, player, index, name)
@@ -899,7 +900,6 @@ def judge_gear_swap(state, move, d) -> None:
                   R.GEAR_SWAP_EXCHANGE, *slot_rules(kept_card, slot), fix=(
                       f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
                       f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
-        return
     _set_slot(d, player, slot, None)
     _set_backpack(d, player, kept_at[2], None)
     _plot_armor_first(state, d, player, kept_card, kept)
@@ -920,8 +920,8 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
             return _swap_done(state, d, player, recalc)
         d.violate(f"{player}'s Backpack is full: {name} would be left without a legal Slot", R.GEAR_SWAP_NO_SLOT,
                   R.GEAR_SWAP_TO_BACKPACK, fix=f"exchange it with a stored card (`referee gear-swap {player.lower()} "
-                  f"\"{name}\" \"{pack[0]}\"`), or add --discard \"{name}\"")
-        return
+                  f"\"{name}\" \"{pack[0]}\"`), or add --discard \"{name}\"" if pack else "")
+        return d.impossible()
     index = pack.index(None)
     _set_slot(d, player, at[2], None)
     _set_backpack(d, player, index, name)
@@ -937,14 +937,13 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
     if slot is not None and slot not in slots:
         d.violate(f"{name} may not be Equipped in the {slot_label(slot)}", R.EQUIP_NOT_ILLEGAL_SLOT,
                   *slot_rules(card, slot), fix="legal: " + ", ".join(slot_label(s) for s in slots))
-        return
     candidates = [slot] if slot else slots
     plot = [s for s in candidates if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
     empty = [s for s in candidates if occupant(d, player, s) is None]
-    if empty:
+    if card["type"] == "armor" and plot:
+        target = plot[0]  # Plot Armor leaves it before the new Armor applies
+    elif empty:
         target = empty[0]
-    elif card["type"] == "armor" and plot:
-        target = plot[0]
     else:
         target = candidates[0]
         held = occupant(d, player, target)
@@ -952,11 +951,11 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
             d.violate(f"the {slot_label(target)} holds {held}: moving {name} there is an exchange",
                       R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
                       fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`")
-            return
+            return d.impossible()
         if not (move.discard and resolve_card(d, move.discard, [held]) == held):
             d.violate(f"the {slot_label(target)} holds {held}, which would be left without a legal Slot",
                       R.GEAR_SWAP_NO_SLOT, fix=f"add --discard \"{held}\" to discard it at once")
-            return
+            return d.impossible()
         d.say(f"{held} is left without a legal Slot and discarded at once", R.GEAR_SWAP_NO_SLOT)
         discard_effects(state, d, player, held, "left without a legal Slot by the Gear Swap")
     _set_backpack(d, player, at[2], None)

@@ -1,0 +1,653 @@
+"""08_LOOT_AND_INVENTORY, section by section, and the inventory invariants as a Hypothesis state machine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine_helpers import DeclareCheck, Damage, EndTurn, ReportDeath, RollDice, new_state, play, quotes, refused
+from referee import citations as R
+from referee import engine
+from referee.errors import BadMove
+from referee.loot_and_inventory import (
+    discard_effects, eligible_loot, every_card_place, inventory, loot_defense, stat_bonuses,
+)
+from referee.moves import (
+    DeckSize, DescribeCard, DiscardLoot, DrawLoot, Equip, GearSwap, Store, TakeLoot, UseLoot,
+)
+from referee.ruling import Draft
+from referee.state import LootWindowProc
+
+
+@pytest.fixture
+def state(rules_db):
+    return new_state(rules_db, players=("Mara", "Ivo", "Tess"))
+
+
+def draw(state, player, kind, name, **text):
+    return play(state, DrawLoot(player=player, kinds=(kind,), names=(name,), **text))
+
+
+def got(state, player, kind, name, **text):
+    """Draw a card and store it."""
+    draw(state, player, kind, name, **text)
+    return play(state, Store(player=player, card=name))
+
+
+def armor(state, player):
+    return state.loot[f"{player}/armor"]
+
+
+def pack(state, player):
+    return state.loot[f"{player}/backpack"]
+
+
+# --- LOOT / PLOT_ARMOR / INVENTORY --------------------------------------------------------------------
+
+
+def test_plot_armor_every_player_begins_with_it_in_an_armor_slot(state):
+    for name in ("Mara", "Ivo", "Tess"):
+        assert armor(state, name)[0] == f"Plot Armor ({name})"
+        assert loot_defense(state, name) == 5
+
+
+def test_plot_armor_is_discarded_on_first_armor(state):
+    draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
+    ruling = play(state, Equip(player="Mara", card="Bone Pauldron"))
+    assert armor(state, "Mara")[0] == "Bone Pauldron"
+    assert state.loot["box"] == ["Plot Armor (Mara)"]
+    assert not state.stack  # Plot Armor is not displaced: nothing left to place
+    assert {R.PLOT_ARMOR_FIRST_ARMOR, R.PLOT_ARMOR_NOT_DISPLACED, R.LMW_PLOT_ARMOR_NOT_DISPLACED} <= set(ruling.citations)
+    assert any("Defense from loot 5 → 2" in c for c in ruling.consequences)
+
+
+def test_plot_armor_is_discarded_even_when_the_armor_goes_to_another_slot(state):
+    draw(state, "Mara", "armor", "Iron Helm", defense=3, slots=(2,))
+    play(state, Equip(player="Mara", card="Iron Helm"))
+    assert armor(state, "Mara")[:2] == [None, "Iron Helm"] and "Plot Armor (Mara)" in state.loot["box"]
+
+
+def test_plot_armor_rule_does_not_affect_future_armor(state):
+    draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
+    play(state, Equip(player="Mara", card="Bone Pauldron"))
+    draw(state, "Mara", "armor", "Iron Helm", defense=3)
+    ruling = play(state, Equip(player="Mara", card="Iron Helm", slot="armor-1"))
+    assert state.top.cards == ("Bone Pauldron",) and state.top.displaced == ("Bone Pauldron",)
+    assert R.LMW_DISPLACED in ruling.citations and R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations
+
+
+def test_plot_armor_may_not_be_stored(state):
+    ruling = refused(state, Store(player="Mara", card="Plot Armor (Mara)"))
+    assert R.PLOT_ARMOR_NOT_STORED in quotes_of(ruling)
+
+
+def test_plot_armor_is_not_gear(state):
+    ruling = refused(state, GearSwap(player="Mara", card="Plot Armor (Mara)"))
+    assert R.GEAR_NOT_PLOT_ARMOR in quotes_of(ruling)
+
+
+def quotes_of(ruling):
+    return set(ruling.citations) | {c for v in ruling.violations for c in v.citations}
+
+
+# --- DRAWING_LOOT / LOOT_MANAGEMENT_WINDOW ---------------------------------------------------------------
+
+
+def test_drawing_loot_opens_a_loot_management_window(state):
+    ruling = draw(state, "Mara", "weapon", "Rusty Sword", weapon="melee")
+    assert isinstance(state.top, LootWindowProc) and state.top.cards == ("Rusty Sword",)
+    assert {R.DRAW_THEN_WINDOW, R.LMW_OCCURS} <= set(ruling.citations)
+
+
+def test_loot_management_window_must_finish_before_anything_else(state):
+    draw(state, "Mara", "weapon", "Rusty Sword", weapon="melee")
+    ruling = refused(state, EndTurn())
+    assert R.LMW_ENDS_ONLY_WHEN in quotes_of(ruling) and R.LMW_NO_UNRESOLVED in quotes_of(ruling)
+
+
+def test_drawing_several_types_in_the_order_listed_into_one_window(state):
+    play(state, DescribeCard(name="Club", kind="weapon", weapon="melee"))
+    play(state, DescribeCard(name="Cap", kind="armor", defense=1))
+    ruling = play(state, DrawLoot(player="Mara", kinds=("weapon", "armor"), names=("Club", "Cap")))
+    assert state.top.cards == ("Club", "Cap")
+    assert {R.DRAW_ALL_FIRST, R.DRAW_TYPES_IN_ORDER} <= set(ruling.citations)
+
+
+def test_drawing_loot_above_a_procedure_that_accepts_draw(state):
+    play(state, EndTurn())  # the End of Turn Process waits in the Dungeon Bomb Step, which may draw Loot
+    below = state.top
+    draw(state, "Mara", "common", "Lucky Coin")
+    assert state.stack == [below, state.top] and isinstance(state.top, LootWindowProc)
+    ruling = play(state, DiscardLoot(player="Mara", card="Lucky Coin"))
+    assert state.stack == [below]
+    assert any("Dungeon Bomb Step" in c and "resumes" in c for c in ruling.consequences)
+
+
+def test_drawing_is_refused_while_another_players_window_is_open(state):
+    draw(state, "Mara", "common", "Lucky Coin")
+    refused(state, DrawLoot(player="Ivo", kinds=("common",), names=("Skull",)))
+
+
+def test_a_card_that_fits_nowhere_must_be_discarded(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    from referee.table_settings import make_settings
+    from referee.state import GameState
+
+    state = GameState.initial(make_settings(players=("Mara", "Ivo"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=2, db=rules_db, backpack_slots=0))
+    draw(state, "Mara", "common", "Odd Rock")
+    assert refused(state, Equip(player="Mara", card="Odd Rock"))
+    ruling = refused(state, Store(player="Mara", card="Odd Rock"))
+    assert R.LMW_MUST_DISCARD in quotes_of(ruling)
+    play(state, DiscardLoot(player="Mara", card="Odd Rock"))
+    assert state.loot["discard/common"] == ["Odd Rock"] and not state.stack
+
+
+# --- LOOT_DECK_EXHAUSTION ----------------------------------------------------------------------------------
+
+
+def test_loot_deck_exhaustion_refreshes_from_the_discard_pile(state):
+    play(state, DeckSize(kind="weapon", size=1))
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, DiscardLoot(player="Mara", card="Club"))
+    assert state.loot["discard/weapon"] == ["Club"]
+    ruling = draw(state, "Mara", "weapon", "club")
+    assert state.top.cards == ("Club",) and state.loot["discard/weapon"] == []
+    assert {R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE} <= set(ruling.citations)
+
+
+def test_loot_deck_exhaustion_both_empty_draws_no_more(state):
+    play(state, DeckSize(kind="armor", size=0))
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("armor",), names=("Cap",), defense=1))
+    assert R.EXHAUSTION_BOTH_EMPTY in quotes_of(ruling) and ruling.effects is None
+
+
+def test_loot_deck_exhaustion_the_refreshed_deck_holds_only_the_old_discards(state):
+    play(state, DeckSize(kind="weapon", size=1))
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, DiscardLoot(player="Mara", card="Club"))
+    refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Spear",), weapon="melee"))
+
+
+# --- EQUIPPING_LOOT / REPLACING_EQUIPPED_LOOT / WEAPON_SLOTS / ARMOR_SLOTS --------------------------------
+
+
+def test_equipping_loot_refuses_an_illegal_slot(state):
+    draw(state, "Mara", "weapon", "Short Bow", weapon="ranged")
+    ruling = refused(state, Equip(player="Mara", card="Short Bow", slot="melee"))
+    assert R.EQUIP_NOT_ILLEGAL_SLOT in quotes_of(ruling) and R.WEAPON_MELEE_SLOT in quotes_of(ruling)
+    play(state, Equip(player="Mara", card="Short Bow"))
+    assert state.loot["Mara/ranged"] == "Short Bow"
+
+
+def test_armor_slots_respect_a_required_slot(state):
+    draw(state, "Mara", "armor", "Iron Helm", defense=3, slots=(2,))
+    ruling = refused(state, Equip(player="Mara", card="Iron Helm", slot="armor-4"))
+    assert R.ARMOR_SLOT_RESTRICTION in quotes_of(ruling)
+
+
+def test_magic_loot_is_equipped_only_as_its_card_says(state):
+    draw(state, "Mara", "rare", "Star Amulet")
+    ruling = refused(state, Equip(player="Mara", card="Star Amulet"))
+    assert R.MAGIC_NOT_EQUIPPED in quotes_of(ruling)
+    play(state, DiscardLoot(player="Mara", card="Star Amulet"))
+    draw(state, "Mara", "rare", "Ring Mail Charm", equip_as="armor", defense=1)
+    play(state, Equip(player="Mara", card="Ring Mail Charm", slot="armor-3"))
+    assert armor(state, "Mara")[2] == "Ring Mail Charm"
+    assert armor(state, "Mara")[0] == "Plot Armor (Mara)"  # Magic equipped as armor is not an Armor card
+
+
+def test_replacing_equipped_loot_displaces_the_old_card(state):
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    draw(state, "Mara", "weapon", "Axe", weapon="melee")
+    ruling = play(state, Equip(player="Mara", card="Axe"))
+    assert state.loot["Mara/melee"] == "Axe" and state.top.displaced == ("Club",)
+    assert R.REPLACE_PREVIOUS_DISPLACED in ruling.citations
+    play(state, Store(player="Mara", card="Club"))
+    assert pack(state, "Mara")[0] == "Club" and not state.stack
+
+
+def test_equipping_outside_a_window_is_a_gear_swap(state):
+    got(state, "Mara", "weapon", "Club", weapon="melee")
+    ruling = refused(state, Equip(player="Mara", card="Club"))
+    assert R.EQUIP_STORED_GEAR_IN_SWAP in quotes_of(ruling)
+
+
+# --- STORING_LOOT / BACKPACK_SLOTS / STORED_LOOT ---------------------------------------------------------
+
+
+def test_storing_loot_needs_an_empty_backpack_slot(state):
+    for name in ("Coin", "Skull", "Feather"):
+        got(state, "Mara", "common", name)
+    draw(state, "Mara", "common", "Candle")
+    ruling = refused(state, Store(player="Mara", card="Candle"))
+    assert {R.STORE_NOT_FULL, R.STORE_OR_DISCARD} <= quotes_of(ruling)
+    ruling = refused(state, Store(player="Mara", card="Candle", slot=1))
+    assert R.STORE_EMPTY_SLOT in quotes_of(ruling)
+
+
+def test_storing_loot_after_discarding_from_the_backpack_in_the_window(state):
+    for name in ("Coin", "Skull", "Feather"):
+        got(state, "Mara", "common", name)
+    draw(state, "Mara", "common", "Candle")
+    ruling = play(state, DiscardLoot(player="Mara", card="Skull"))
+    assert ruling.interpretations[0].id == "lmw-make-room"
+    play(state, Store(player="Mara", card="Candle"))
+    assert pack(state, "Mara") == ["Coin", "Candle", "Feather"]
+
+
+def test_backpack_slots_are_a_table_setting(rules_db):
+    from referee.state import GameState
+    from referee.table_settings import make_settings
+
+    state = GameState.initial(make_settings(players=("Mara", "Ivo"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=2, db=rules_db, backpack_slots=5))
+    assert pack(state, "Mara") == [None] * 5
+
+
+def test_stored_armor_gives_nothing_and_backpack_magic_works_only_if_it_says_so(state):
+    got(state, "Mara", "armor", "Cap", defense=1, stats=("Brawn +1",))
+    assert loot_defense(state, "Mara") == 5 and stat_bonuses(state, "Mara") == {}
+    got(state, "Mara", "common", "Ward Stone", backpack=True, backpack_defense=2, stats=("Charm +1",))
+    assert loot_defense(state, "Mara") == 7 and stat_bonuses(state, "Mara") == {"Charm": 1}
+
+
+# --- DISCARDING_LOOT --------------------------------------------------------------------------------------
+
+
+def test_discarding_loot_refused_on_another_players_turn(state):
+    got(state, "Ivo", "common", "Potion", consumable=True)
+    ruling = refused(state, DiscardLoot(player="Ivo", card="Potion"))
+    assert R.DISCARD_NOT_OTHERS_TURN in quotes_of(ruling)
+
+
+def test_discarding_loot_on_own_turn_goes_to_its_matching_pile(state):
+    got(state, "Mara", "rare", "Star Amulet")
+    ruling = play(state, DiscardLoot(player="Mara", card="Star Amulet"))
+    assert state.loot["discard/rare"] == ["Star Amulet"] and pack(state, "Mara")[0] is None
+    assert R.DISCARD_RARE_PILE in ruling.citations
+
+
+def test_discarding_loot_refused_while_a_check_is_being_resolved(state):
+    got(state, "Mara", "common", "Coin")
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=10))
+    refused(state, DiscardLoot(player="Mara", card="Coin"))
+
+
+def test_discarding_loot_required_by_an_effect_has_no_timing_check(state):
+    got(state, "Ivo", "common", "Coin")
+    ruling = play(state, DiscardLoot(player="Ivo", card="Coin", required="Dungeon Bomb"))
+    assert state.loot["discard/common"] == ["Coin"] and ruling.legal
+
+
+def test_discarded_plot_armor_returns_to_the_game_box(state):
+    play(state, DiscardLoot(player="Mara", card="Plot Armor (Mara)"))
+    assert state.loot["box"] == ["Plot Armor (Mara)"] and all(p == [] for k, p in state.loot.items()
+                                                              if k.startswith("discard/"))
+
+
+# --- GEAR / GEAR_SWAP -------------------------------------------------------------------------------------
+
+
+def test_gear_swap_once_per_player_turn(state):
+    got(state, "Mara", "weapon", "Club", weapon="melee")
+    got(state, "Mara", "weapon", "Bow", weapon="ranged")
+    ruling = play(state, GearSwap(player="Mara", card="Club"))
+    assert state.loot["Mara/melee"] == "Club" and R.GEAR_SWAP_TO_SLOT in ruling.citations
+    ruling = refused(state, GearSwap(player="Mara", card="Bow"))
+    assert R.SUMMARY_GEAR_SWAP in quotes_of(ruling) and ruling.interpretations[0].id == "gear-swap-limit"
+
+
+def test_gear_swap_limit_reading_free_action_rules(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"), choices={"gear-swap-limit": "free-action-rules"})
+    got(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, GearSwap(player="Mara", card="Club"), GearSwap(player="Mara", card="Club"))
+    assert pack(state, "Mara")[0] == "Club"
+
+
+def test_gear_swap_exchange_needs_the_stored_card_legal_for_the_slot(state):
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    got(state, "Mara", "weapon", "Bow", weapon="ranged")
+    got(state, "Mara", "weapon", "Axe", weapon="melee")
+    ruling = refused(state, GearSwap(player="Mara", card="Club", other="Bow"))
+    assert R.GEAR_SWAP_EXCHANGE in quotes_of(ruling)
+    play(state, GearSwap(player="Mara", card="Club", other="Axe"))
+    assert state.loot["Mara/melee"] == "Axe" and pack(state, "Mara") == ["Bow", "Club", None]
+
+
+def test_gear_swap_is_gear_only(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = refused(state, GearSwap(player="Mara", card="Coin"))
+    assert R.GEAR_NOT_MAGIC in quotes_of(ruling)
+
+
+def test_gear_swap_that_leaves_a_card_without_a_slot_needs_a_discard(state):
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    for name in ("Coin", "Skull", "Feather"):
+        got(state, "Mara", "common", name)
+    ruling = refused(state, GearSwap(player="Mara", card="Club"))
+    assert R.GEAR_SWAP_NO_SLOT in quotes_of(ruling)
+    play(state, GearSwap(player="Mara", card="Club", discard="Club"))
+    assert state.loot["discard/weapon"] == ["Club"]
+
+
+def test_gear_swap_of_stored_armor_discards_plot_armor(state):
+    got(state, "Mara", "armor", "Cap", defense=1)
+    play(state, GearSwap(player="Mara", card="Cap"))
+    assert armor(state, "Mara")[0] == "Cap" and state.loot["box"] == ["Plot Armor (Mara)"]
+
+
+def test_gear_swap_only_on_your_own_player_turn(state):
+    got(state, "Ivo", "weapon", "Club", weapon="melee")
+    refused(state, GearSwap(player="Ivo", card="Club"))
+
+
+# --- CONSUMABLE_LOOT --------------------------------------------------------------------------------------
+
+
+def test_consumable_loot_default_timing_is_your_own_turn(state):
+    got(state, "Ivo", "common", "Potion", consumable=True)
+    ruling = refused(state, UseLoot(player="Ivo", card="Potion"))
+    assert R.CONSUMABLE_DEFAULT_TIMING in quotes_of(ruling)
+    got(state, "Ivo", "common", "Smoke Bomb", consumable=True, anytime=True)
+    play(state, UseLoot(player="Ivo", card="Smoke Bomb"))
+    assert state.loot["discard/common"] == ["Smoke Bomb"]
+
+
+def test_consumable_loot_used_in_a_window_frees_a_backpack_slot(state):
+    for name, consumable in (("Potion", True), ("Skull", False), ("Feather", False)):
+        got(state, "Mara", "common", name, consumable=consumable)
+    draw(state, "Mara", "common", "Candle")
+    ruling = play(state, UseLoot(player="Mara", card="Potion"))
+    assert R.CONSUMABLE_FREES_SLOT in ruling.citations and R.CONSUMABLE_DISCARD_AFTER in ruling.citations
+    play(state, Store(player="Mara", card="Candle"))
+    assert pack(state, "Mara") == ["Candle", "Skull", "Feather"]
+
+
+def test_non_consumable_loot_in_a_window_must_still_be_placed(state):
+    draw(state, "Mara", "common", "Coin")
+    refused(state, UseLoot(player="Mara", card="Coin"))
+
+
+# --- PICKPOCKET_LOOT / GAINING_AND_TAKING_LOOT / LOOT_OPPORTUNITIES -------------------------------------------
+
+
+def test_pickpocket_takes_only_from_the_backpack(state):
+    got(state, "Mara", "common", "Coin")
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Club", how="pickpocket"))
+    assert R.PICKPOCKET_BACKPACK_ONLY in quotes_of(ruling)
+    ruling = play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))
+    assert state.top == LootWindowProc(player="Ivo", cards=("Coin",), source="took from Mara (Pickpocket)")
+    assert R.PICKPOCKET_EMPTY in ruling.citations
+    play(state, Store(player="Ivo", card="Coin"))
+    ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))
+    assert R.PICKPOCKET_EMPTY in quotes_of(ruling)
+
+
+def test_taking_loot_removes_it_and_opens_the_takers_window(state):
+    draw(state, "Mara", "armor", "Cap", defense=1)
+    play(state, Equip(player="Mara", card="Cap"))
+    ruling = play(state, TakeLoot(player="Tess", source="Mara", card="Cap"))
+    assert "Cap" not in inventory(state, "Mara") and state.top.player == "Tess"
+    assert any("Mara's Defense from loot 1 → 0" in c for c in ruling.consequences)
+
+
+def test_loot_opportunities_are_granted_by_09_and_table_reported(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
+    assert R.OPPORTUNITY_BY_09 in ruling.citations and ruling.table_reported
+
+
+# --- LOOT_AND_DEATH_INTERRUPTION ------------------------------------------------------------------------------
+
+
+def test_death_during_loot_management_pauses_the_window(state):
+    draw(state, "Mara", "common", "Coin")
+    ruling = play(state, Damage(player="Mara", amount=10))
+    assert state.top.kind == "death" and isinstance(state.stack[-2], LootWindowProc)
+    assert R.LOOT_DEATH_PAUSE in ruling.citations
+    refused(state, Store(player="Mara", card="Coin"))
+    ruling = play(state, ReportDeath(player="Mara", outcome="surviving"))
+    assert isinstance(state.top, LootWindowProc) and R.LOOT_DEATH_RESUME in ruling.citations
+
+
+def test_removed_players_unresolved_window_loot_is_discarded(state):
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert state.loot["discard/common"] == ["Coin"] and not state.stack
+    assert R.LOOT_DEATH_REMOVED_DISCARD in ruling.citations
+    assert state.active_player.name == "Ivo"  # Mara's turn ended with her removal
+
+
+def test_victory_ends_the_game_with_window_loot_unresolved(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Ivo", amount=10))
+    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.ended and state.winner == "Mara" and state.loot["unresolved"] == ["Coin"]
+    assert R.LOOT_DEATH_VICTORY_ENDS in ruling.citations
+
+
+# --- the interface issue 6 uses -----------------------------------------------------------------------------
+
+
+def test_eligible_loot_excludes_plot_armor_unless_the_table_says_it_counts(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    got(state, "Mara", "common", "Coin")
+    assert eligible_loot(state, "Mara") == ["Coin"] and eligible_loot(state, "Ivo") == []
+    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    assert eligible_loot(counts, "Ivo") == ["Plot Armor (Ivo)"]
+
+
+def test_discard_effects_is_a_required_discard_into_the_matching_pile(state):
+    got(state, "Ivo", "weapon", "Club", weapon="melee")
+    d = Draft(state)
+    discard_effects(state, d, "Ivo", "Club", "Random Encounter option")
+    from referee.state import transition
+
+    transition(state, d.effects)
+    assert state.loot["discard/weapon"] == ["Club"] and pack(state, "Ivo")[0] is None
+    assert any("Random Encounter option" in c for c in d.consequences)
+
+
+def test_public_loot_information_every_card_in_one_place(state):
+    got(state, "Mara", "common", "Coin")
+    names = [n for n, _ in every_card_place(state)]
+    assert len(names) == len(set(names)) == 4  # three Plot Armors and the Coin
+
+
+# --- invariants: a Hypothesis state machine ---------------------------------------------------------------
+
+from hypothesis import HealthCheck, event, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule  # noqa: E402
+
+PLAYERS = ("Mara", "Ivo", "Tess")
+CARDS = {"Cap": ("armor", {"defense": 1}), "Helm": ("armor", {"defense": 2, "slots": (2,)}),
+         "Club": ("weapon", {"weapon": "melee"}), "Bow": ("weapon", {"weapon": "ranged"}),
+         "Axe": ("weapon", {"weapon": "melee"}), "Potion": ("common", {"consumable": True}),
+         "Coin": ("common", {}), "Amulet": ("rare", {"equip_as": "armor", "defense": 1})}
+_DB = {}
+
+
+def _rules_db():
+    if "db" not in _DB:
+        import tempfile
+        from pathlib import Path
+
+        from rulesdb.build import build_database, bundled_sources
+        from rulesdb.store import RulesDB
+
+        path = Path(tempfile.mkdtemp()) / "rules.sqlite"
+        build_database(bundled_sources(), path)
+        _DB["db"] = RulesDB(path)
+    return _DB["db"]
+
+
+def _dump(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+who = st.sampled_from(PLAYERS)
+card = st.sampled_from(sorted(CARDS) + ["Plot Armor (Mara)", "Plot Armor (Ivo)"])
+slot = st.sampled_from(["", "armor-1", "armor-2", "melee", "ranged"])
+
+
+class Inventories(RuleBasedStateMachine):
+    """Any sequence of loot moves: legal ones keep every card in exactly one place; refused ones change nothing;
+    the log replays to the state; undo restores the state before the move exactly."""
+
+    @initialize()
+    def setup(self):
+        from referee.state import GameState
+        from referee.table_settings import make_settings
+
+        settings_ = make_settings(players=PLAYERS, health=4, health_cap=None, turn_actions=2, reroll_supply=2,
+                                  db=_rules_db(), backpack_slots=2)
+        self.state = GameState.initial(settings_)
+        self.log: list = []
+        self.snapshots: list[str] = []
+        self.located = 3
+        for name, (kind, text) in CARDS.items():
+            self._move(DescribeCard(name=name, kind=kind, **text))
+        self._move(DeckSize(kind="weapon", size=2))
+        self._move(DeckSize(kind="armor", size=3))
+
+    def _move(self, move):
+        before = _dump(self.state)
+        try:
+            ruling = engine.check(self.state, move)
+        except BadMove:
+            assert _dump(self.state) == before
+            return
+        assert _dump(self.state) == before  # check is pure
+        if not ruling.legal:
+            assert ruling.violations
+            return
+        engine.apply(self.state, move)
+        event(f"applied {move.type}")
+        self.snapshots.append(before)
+        self.log.append(ruling.effects)
+
+    @rule(player=who, name=st.sampled_from(sorted(CARDS)), kind=st.sampled_from(["", "", "", "armor", "common"]))
+    def draw(self, player, name, kind):
+        self._move(DrawLoot(player=player, kinds=(kind or CARDS[name][0],), names=(name,)))
+
+    @rule(player=who, name=card, where=slot)
+    def equip(self, player, name, where):
+        self._move(Equip(player=player, card=name, slot=where))
+
+    @rule(player=who, name=card)
+    def store(self, player, name):
+        self._move(Store(player=player, card=name))
+
+    @rule(player=who, name=card, required=st.sampled_from(["", "a Dungeon Bomb"]))
+    def discard(self, player, name, required):
+        self._move(DiscardLoot(player=player, card=name, required=required))
+
+    @rule(player=who, name=card)
+    def use(self, player, name):
+        self._move(UseLoot(player=player, card=name))
+
+    @rule(player=who, name=card, other=st.sampled_from([""] + sorted(CARDS)))
+    def gear_swap(self, player, name, other):
+        self._move(GearSwap(player=player, card=name, other=other, discard=name))
+
+    @rule(player=who, source=who, name=card, how=st.sampled_from(["take", "pickpocket", "opportunity"]))
+    def take(self, player, source, name, how):
+        self._move(TakeLoot(player=player, source=source, card=name, how=how))
+
+    @rule(data=st.data())
+    def place_a_window_card(self, data):
+        top = self.state.top
+        if not isinstance(top, LootWindowProc):
+            return
+        name = data.draw(st.sampled_from(top.cards))
+        how = data.draw(st.sampled_from(["equip", "equip", "store", "store", "discard", "use"]))
+        if how == "equip":
+            self._move(Equip(player=top.player, card=name, slot=data.draw(slot)))
+        elif how == "store":
+            self._move(Store(player=top.player, card=name))
+        elif how == "use":
+            self._move(UseLoot(player=top.player, card=name))
+        else:
+            self._move(DiscardLoot(player=top.player, card=name))
+
+    @rule(data=st.data())
+    def act_on_an_owned_card(self, data):
+        player = data.draw(who)
+        owned = inventory(self.state, player)
+        if not owned:
+            return
+        name = data.draw(st.sampled_from(owned))
+        how = data.draw(st.sampled_from(["swap", "swap", "discard", "use", "take", "pickpocket"]))
+        if how == "swap":
+            other = data.draw(st.sampled_from([""] + owned))
+            self._move(GearSwap(player=player, card=name, other=other,
+                                discard=data.draw(st.sampled_from(["", name]))))
+        elif how == "discard":
+            self._move(DiscardLoot(player=player, card=name))
+        elif how == "use":
+            self._move(UseLoot(player=player, card=name))
+        else:
+            taker = data.draw(who)
+            self._move(TakeLoot(player=taker, source=player, card=name,
+                                how="pickpocket" if how == "pickpocket" else "take"))
+
+    @rule(complete=st.booleans())
+    def end_turn(self, complete):
+        self._move(EndTurn(complete=complete))
+
+    @rule(player=who)
+    def damage(self, player):
+        self._move(Damage(player=player, amount=1))
+
+    @rule(player=who, outcome=st.sampled_from(["removed", "surviving", "surviving", "surviving"]))
+    def death(self, player, outcome):
+        self._move(ReportDeath(player=player, outcome=outcome))
+
+    @rule()
+    def undo(self):
+        if not self.log:
+            return
+        self.log.pop()
+        expected = self.snapshots.pop()
+        self.state = engine.replay(self.state.settings, self.log)
+        assert _dump(self.state) == expected
+
+    @invariant()
+    def every_card_is_in_exactly_one_place(self):
+        if not hasattr(self, "state"):
+            return
+        state = self.state
+        names = [n for n, _ in every_card_place(state)]
+        assert len(names) == len(set(names)), names
+        plots = [n for n in names if n.startswith("Plot Armor")]
+        assert len(plots) == len(PLAYERS)  # Plot Armor never leaves the table: slot or box
+        assert set(names) <= set(state.cards)
+        for player in PLAYERS:  # no slot holds two cards: every slot is one value
+            assert len(state.loot[f"{player}/armor"]) == 5
+            assert len(state.loot[f"{player}/backpack"]) == 2
+            for value in state.loot[f"{player}/armor"] + state.loot[f"{player}/backpack"] + \
+                    [state.loot[f"{player}/melee"], state.loot[f"{player}/ranged"]]:
+                assert value is None or isinstance(value, str)
+        for proc in state.stack:
+            if isinstance(proc, LootWindowProc):
+                assert proc.cards and set(proc.displaced) <= set(proc.cards)
+
+    @invariant()
+    def replaying_the_log_reproduces_the_state(self):
+        if hasattr(self, "state"):
+            assert _dump(engine.replay(self.state.settings, self.log)) == _dump(self.state)
+
+
+Inventories.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None,
+                                         suppress_health_check=[HealthCheck.too_slow])
+test_inventory_invariants = Inventories.TestCase
