@@ -106,6 +106,7 @@ class RulesIndex:
         self._pointers: set[int] = set()
         self._summaries: set[str] = set()
         self._texts: dict[int, str] = {}
+        self._match_cache: dict[str, dict[int, float]] = {}
         self._sections: dict = {}
         for docnum, fields in self.searcher.reader().iter_docs():
             self._keys[docnum] = fields["key"]
@@ -162,7 +163,15 @@ class RulesIndex:
         ]
 
     def _matches(self, query) -> dict[int, float]:
-        found: dict[int, float] = {}
+        """docnum -> score of one term or phrase query. A term's scores depend on the index only,
+        never on the question: kept per process (bounded), so a session pays for each once."""
+        cache_key = repr(query)
+        found = self._match_cache.get(cache_key)
+        if found is not None:
+            return found
+        if len(self._match_cache) > 20000:
+            self._match_cache.clear()
+        found = self._match_cache[cache_key] = {}
         matcher = query.matcher(self.searcher)
         while matcher.is_active():
             found[matcher.id()] = matcher.score()
