@@ -105,7 +105,7 @@ def _invoke(words: list[str]) -> int:
     import click
 
     try:
-        result = app(args=words, prog_name="referee", standalone_mode=False)
+        result = _command_for(words).main(args=words, prog_name="referee", standalone_mode=False)
     except click.exceptions.Exit as stop:
         return stop.exit_code
     except click.ClickException as error:
@@ -1239,6 +1239,32 @@ def loot_deck(
 # --- end 08 loot ----------------------------------------------------------------------------------------
 
 
+def _command_for(words: list[str]):
+    """The click command for this invocation, building only the sub-command it names.
+
+    Typer turns every command into a click command on each run (~80 ms for all of them here);
+    a table waits on every command, so a known command name gets an app holding just that one.
+    Anything else (no name, --help, a typo) gets the whole app, with click's usual messages.
+    """
+    import copy
+
+    import typer.main
+
+    name = next((w for w in words if not w.startswith("-")), None)
+    if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
+        for info in app.registered_commands:
+            if (info.name or info.callback.__name__.replace("_", "-")) == name:
+                only = copy.copy(app)
+                only.registered_commands, only.registered_groups = [info], []
+                return typer.main.get_command(only)
+        for info in app.registered_groups:
+            if info.name == name:
+                only = copy.copy(app)
+                only.registered_commands, only.registered_groups = [], [info]
+                return typer.main.get_command(only)
+    return typer.main.get_command(app)
+
+
 def main() -> None:
     """The console script. A library error no command caught is still bad input, never a traceback."""
     import sqlite3
@@ -1246,7 +1272,7 @@ def main() -> None:
     from referee.errors import RefereeError
 
     try:
-        app()
+        _command_for(sys.argv[1:])(prog_name="referee")
     except RefereeError as error:
         sys.stderr.write(f"referee: {error}\n")
         raise SystemExit(EXIT_BAD_INPUT) from None

@@ -144,3 +144,32 @@ def test_every_command_has_help_and_is_in_the_readme(path):
 def test_python_dash_m_referee_works():
     result = subprocess.run([sys.executable, "-m", "referee", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("referee ")
+
+
+def test_the_console_script_builds_only_the_command_it_runs(monkeypatch):
+    import typer.main
+
+    from referee import cli
+
+    built = []
+    original = typer.main.get_command_from_info
+
+    def counting(command_info, **kwargs):
+        built.append(command_info.name)
+        return original(command_info=command_info, **kwargs)
+
+    monkeypatch.setattr(typer.main, "get_command_from_info", counting)
+    command = cli._command_for(["rules", "show", "PLOT_ARMOR"])
+    assert sorted(built) == ["add", "check", "list", "refs", "show"]
+    built.clear()
+    cli._command_for(["nonsense-command"])
+    assert len(built) > 20  # unknown: the whole app, so click can suggest the nearest name
+    assert command.name is not None
+
+
+@pytest.mark.parametrize("words", [["rules", "list", "--json"], ["--version"], ["rules", "show", "VARIABLES"]])
+def test_the_console_script_behaves_like_the_full_app(words):
+    script = subprocess.run([sys.executable, "-m", "referee", *words], capture_output=True, text=True)
+    full = runner.invoke(app, words)
+    assert script.returncode == full.exit_code
+    assert script.stdout == full.stdout
