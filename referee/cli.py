@@ -1045,7 +1045,10 @@ def _owned_card(state, name: str, text: str) -> str:
 @app.command("equip")
 def loot_equip(
     player: PlayerArgument, card: CardArgument,
-    slot: Annotated[str | None, typer.Argument(metavar="[SLOT]", help="armor 1-5, melee or ranged (default: the legal one).")] = None,
+    slot: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[SLOT]", help="armor 1-5 (`armor 2` or `armor-2`), melee or ranged (default: the legal one)."),
+    ] = None,
     game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
 ) -> None:
     """Equip a card from your Loot Management Window in a legal Equipment Slot (a replaced card is displaced)."""
@@ -1054,7 +1057,8 @@ def loot_equip(
 
     def build(state):
         name = _player(state, player)
-        return Equip(player=name, card=_owned_card(state, name, card), slot=parse_slot(slot) if slot else "")
+        where = " ".join(slot or ())
+        return Equip(player=name, card=_owned_card(state, name, card), slot=parse_slot(where) if where else "")
 
     _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
 

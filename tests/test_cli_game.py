@@ -99,3 +99,21 @@ def test_new_refuses_bad_settings(monkeypatch):
 def test_interpretations_are_listed(game):
     data = json.loads(run("interpretations", "--json").output)
     assert {"nat1-autofail", "two-dice-crit", "kaos-floor"} <= {e["id"] for e in data}
+
+
+@pytest.mark.parametrize("slot", [["armor", "2"], ["armor-2"], ["Armor", "2"]])
+def test_equip_names_an_armor_slot_in_words_or_with_a_dash(game, slot):
+    assert run("card", "Chain Mail", "armor", "--defense", "3").exit_code == 0
+    assert run("draw", "mara", "armor", "chain").exit_code == 0
+    result = run("equip", "mara", "chain", *slot, "--json")
+    assert result.exit_code == 0, result.output
+    assert any("Armor Slot 2" in line for line in json.loads(result.stdout)["consequences"])
+
+
+def test_equip_into_a_slot_that_does_not_exist_is_bad_input(game):
+    run("card", "Chain Mail", "armor", "--defense", "3")
+    run("draw", "mara", "armor", "chain")
+    before = status()
+    result = run("equip", "mara", "chain", "armor", "9")
+    assert result.exit_code == 2 and "armor 9" in result.output
+    assert status() == before
