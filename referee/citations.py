@@ -150,6 +150,10 @@ EOT_NOT_FALLEN_REMOVED = _c(STRUCTURE, "END_OF_TURN_PROCESS", "A Fallen Player o
 
 BOMB_STEP_SURVIVING = _c(STRUCTURE, "DUNGEON_BOMB_STEP", "A Surviving Active Player resolves the standard Dungeon Bomb Step according to 07_DUNGEON_BOMBS.")
 BOMB_STEP_TOP_CARD = _c(STRUCTURE, "DUNGEON_BOMB_STEP", "The eligible Active Player resolves the top card of the Dungeon Bomb Deck according to the applicable Dungeon Bomb procedure.")
+BOMB_STEP_ZOMBIE = _c(STRUCTURE, "DUNGEON_BOMB_STEP", "A Zombie Active Player resolves the Zombie Dungeon Bomb Step according to RULES_EXTENSION_01_ZOMBIES.")
+BOMB_STEP_NOT_FALLEN_REMOVED = _c(STRUCTURE, "DUNGEON_BOMB_STEP", "A Fallen Player or Removed Player does not resolve a Dungeon Bomb Step.")
+BOMB_STEP_DEATH_IMMEDIATELY = _c(STRUCTURE, "DUNGEON_BOMB_STEP", "If Death, Player Fall, or Final Death is triggered, resolve the applicable procedure immediately.")
+COMBAT_LEAVES_ON_DEATH = _c(STRUCTURE, "COMBAT_ENCOUNTERS", "A Player who dies, falls, or resolves Final Death is removed from the current Combat Encounter and from Combat Order.")
 
 DEATH_INTERRUPTS = _c(STRUCTURE, "DEATH", "Death interrupts normal gameplay immediately when triggered.")
 DEATH_FULLY_RESOLVED = _c(STRUCTURE, "DEATH", "The Death Process must be fully resolved before gameplay continues.")

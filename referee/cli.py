@@ -22,7 +22,35 @@ EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_BAD_INPUT = 2
 
+
+class _Referee(typer.core.TyperGroup):
+    """A negative number where a count is wanted ("damage ann -3") is bad input with parse_int's explanation,
+    not Click's "No such option: -3"."""
+
+    def invoke(self, ctx):
+        try:  # typer >= 0.28 carries its own copy of click
+            from typer._click import exceptions as click
+        except ImportError:  # pragma: no cover
+            import click
+
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as error:
+            name = error.option_name or ""
+            if not (name[:1] == "-" and name[1:].isdigit()):
+                raise
+            from referee.errors import BadMove
+            from referee.parsing import parse_int
+
+            try:
+                parse_int(name, what="the number")
+            except BadMove as bad:
+                raise click.UsageError(str(bad), ctx=error.ctx) from None
+            raise
+
+
 app = typer.Typer(
+    cls=_Referee,
     name="referee",
     help="Table referee and rules lookup for Viva La Dungeon.",
     no_args_is_help=True,
@@ -382,7 +410,11 @@ def game_new(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game: Players in Turn Order and the table settings the missing documents would define."""
+    """Start a game: Players in Turn Order and the table settings the missing documents would define.
+
+    The game file is --game, else $REFEREE_GAME, else a new file in the data directory.
+    """
+    import os
     from pathlib import Path
 
     from referee import game_display
@@ -408,7 +440,8 @@ def game_new(
             db=db,
             backpack_slots=parse_int(backpack_slots, what="--backpack-slots", low=0, high=20),
         )
-        path = Path(game) if game else new_game_path()
+        path = Path(game) if game else Path(os.environ["REFEREE_GAME"]) if os.environ.get("REFEREE_GAME") \
+            else new_game_path()
         store = GameStore.create(path, settings)
     except (RefereeError, VariableError) as error:
         _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
@@ -419,7 +452,13 @@ def game_new(
         _print_json(game_display.status_json(state, store.path))
     else:
         console = _console()
-        console.print(f"New game: {', '.join(names)} (Turn Order). It is now the current game.")
+        env = os.environ.get("REFEREE_GAME")
+        if env and Path(env).resolve() != Path(store.path).resolve():
+            note = (f" Note: $REFEREE_GAME names {env}, and later commands follow it, not this game "
+                    f"(pass --game {store.path} or change REFEREE_GAME).")
+        else:
+            note = " It is now the current game."
+        console.print(f"New game: {', '.join(names)} (Turn Order), in {store.path}.{note}")
         game_display.print_status(console, state, store.path)
 
 
@@ -465,17 +504,12 @@ def game_declare(
     from referee.moves import DeclareCheck
     from referee.parsing import parse_int
 
-    def build(state):
-        word = check.strip().lower()
-        opponents = tuple(_player(state, v) for v in (vs or []))
-        kind = "contested" if opponents else {"perception": "perception", "attack": "attack"}.get(word, "stat")
-        if kind == "contested" and word in ("perception", "attack"):
-            kind, stat = "contested", word.capitalize()
-        stat = "" if kind in ("perception", "attack") else check.strip()
+    def build(state):  # the engine reads the kind from the word (core_concepts.check_kind); --vs makes it Contested
         return DeclareCheck(
-            player=_player(state, player), kind=kind, stat=stat,
+            player=_player(state, player), stat=check.strip(),
             tn=None if tn is None else parse_int(tn, what="--tn", low=0, high=99),
-            opponents=opponents, bonus=parse_int(bonus, what="--bonus", low=-99, high=99, signed=True),
+            opponents=tuple(_player(state, v) for v in (vs or [])),
+            bonus=parse_int(bonus, what="--bonus", low=-99, high=99, signed=True),
         )
 
     _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
@@ -581,12 +615,11 @@ def game_heal(
 
 
 def _resource(text: str, allowed: tuple[str, ...]) -> str:
-    from referee.parsing import match_choice
+    from referee.parsing import match_alias
 
     aliases = {"health": "health", "hp": "health", "kaos": "kaos", "reroll": "reroll", "rerolls": "reroll",
                "reroll-token": "reroll", "reroll-tokens": "reroll", "token": "reroll", "tokens": "reroll"}
-    key = match_choice(text.replace(" ", "-"), [a for a, r in aliases.items() if r in allowed], what="resource")
-    return aliases[key]
+    return match_alias(text, {a: r for a, r in aliases.items() if r in allowed}, what="resource")
 
 
 ResourceArgument = Annotated[str, typer.Argument(metavar="WHAT", help="health, kaos or reroll.")]
@@ -619,11 +652,11 @@ def game_lose(
 
 
 def _status_name(text: str) -> str:
-    from referee.parsing import match_choice
+    from referee.parsing import match_alias
 
     aliases = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
                "haunted": "haunted", "dungeon haunted": "haunted"}
-    return aliases[match_choice(text, list(aliases), what="status")]
+    return match_alias(text, aliases, what="status")
 
 
 StatusArgument = Annotated[str, typer.Argument(metavar="STATUS", help="goblin (Goblin Balls On Ya) or haunted.")]
@@ -661,9 +694,10 @@ def game_death(
 ) -> None:
     """Record the outcome of a Death Process (09_DEATH_AND_VICTORY is not loaded), then the Victory Check."""
     from referee.moves import DEATH_OUTCOMES, ReportDeath
-    from referee.parsing import match_choice
+    from referee.parsing import match_alias
 
-    _play(lambda s: ReportDeath(player=_player(s, player), outcome=match_choice(outcome, DEATH_OUTCOMES, what="outcome")),
+    _play(lambda s: ReportDeath(player=_player(s, player),
+                                outcome=match_alias(outcome, {o: o for o in DEATH_OUTCOMES}, what="outcome")),
           game=game, dry_run=dry_run, as_json=as_json, override=override)
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee.errors import BadMove
 from referee.moves import STATUSES
-from referee.state import CheckProc, DeathProc, Participant
+from referee.state import CheckProc, DeathProc, EndOfTurnProc, Participant
 from referee.variables import token_amount
 
 TOKEN_NAMES = {"kaos": "Kaos", "reroll": "Reroll Token", "health": "Health"}
@@ -33,15 +33,18 @@ def _signed(n: int) -> str:
 # --- tokens: Health, Kaos, Reroll Tokens ---------------------------------------------------------
 
 
+def rerolls_available(state, d) -> int:
+    """Reroll Tokens in the supply now, counting what this move has already decided (GameState.rerolls_available)."""
+    return state.rerolls_available(held=sum(d.get(p.name, "rerolls") for p in state.players),
+                                   out=d.game("rerolls_out"))
+
+
 def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") -> int:
     """Give `name` tokens; Reroll Tokens only while the supply has some. Returns what was gained."""
     why = f" ({why})" if why else ""
     if resource == "reroll":
         held_before = d.get(name, "rerolls")
-        available = state.settings.reroll_supply - state.rerolls_out - sum(
-            d.get(p.name, "rerolls") for p in state.players
-        )
-        available = max(0, available)
+        available = rerolls_available(state, d)
         gained = min(amount, available)
         if gained < amount:
             d.say(
@@ -74,6 +77,11 @@ def judge_damage(state, move, d) -> None:
     source = f" from {move.source}" if move.source else ""
     d.set(move.player, "health", after)
     d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH)
+    dying = [p.player for p in d.stack if isinstance(p, DeathProc) and p.player != move.player]
+    if dying and isinstance(d.stack[-1], DeathProc):
+        d.interpret("simultaneous-deaths")
+        d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
+              R.DEATH_FULLY_RESOLVED)
     if after <= 0 and d.get(move.player, "state") in ("surviving", "zombie"):
         flag_possible_death(state, d, move.player, f"Health {after}")
 
@@ -85,9 +93,17 @@ def flag_possible_death(state, d, name: str, cause: str) -> None:
     if any(isinstance(p, DeathProc) and p.player == name for p in d.stack):
         return
     d.interpret("health-below-zero")
+    eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
     d.push(DeathProc(player=name, cause=cause))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
           R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+    if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
+        d.cite(R.EOT_DEATH_IMMEDIATELY, *((R.BOMB_STEP_DEATH_IMMEDIATELY,) if eot.step == "dungeon-bomb" else ()))
+    if d.get(name, "state") == "zombie":
+        d.report(f"what {cause} means for {name}, a Zombie Player: "
+                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it (not 09_DEATH_AND_VICTORY); "
+                 f"the table reports the outcome")
+        return d.oblige(f"report the outcome: `referee death {name.lower()} removed|fallen|zombie|surviving`")
     d.report(
         f"the Death Process for {name}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides it; "
         f"the table reports the outcome",
@@ -195,6 +211,45 @@ def judge_remove_status(state, move, d) -> None:
 # --- Checks ----------------------------------------------------------------------------------------
 
 
+# The Stats 01_CORE_CONCEPTS names (STAT_CHECKS: Brawn; PERCEPTION_CHECKS: Intellect, Charm). The full list is
+# 04_PLAYER_STRUCTURE's (not loaded): a table's setup (--stats) adds its own.
+RULES_STATS = ("Brawn", "Intellect", "Charm")
+
+
+def known_stat(state, word: str) -> str:
+    """The Stat `word` names (any case, a unique prefix): one the table set up for any Player, or one 01 names."""
+    from referee.parsing import match_choice
+
+    choices = list(RULES_STATS)
+    for table in state.settings.stats.values():
+        choices += [k for k in table if k.casefold() not in {c.casefold() for c in choices}]
+    try:
+        return match_choice(word, choices, what="Stat")
+    except BadMove as error:
+        raise BadMove(f"{error} (Stats are a table setting, --stats, until 04_PLAYER_STRUCTURE is loaded; "
+                      f"known here: {', '.join(choices)}; or perception, attack)") from None
+
+
+def check_kind(state, move) -> tuple[str, str, bool]:
+    """(base kind, Stat, contested) of a declared Check, read from what the table typed.
+
+    The base kind (stat | perception | attack) gives each participant's modifier; naming other Players (or the
+    old kind "contested") makes it a Contested Check.
+    """
+    kind = (move.kind or "").strip().lower()
+    word = " ".join((move.stat or "").split())
+    contested = kind == "contested" or bool(move.opponents)
+    if kind in ("", "contested"):
+        kind = word.casefold() if word.casefold() in ("perception", "attack") else "stat"
+    if kind not in ("stat", "perception", "attack"):
+        raise BadMove(f"unknown Check kind {move.kind!r}: a Stat, perception or attack")
+    if kind != "stat":
+        return kind, "", contested
+    if not word:
+        raise BadMove("a Stat Check names its Stat (Brawn, Intellect, Charm, ...)")
+    return kind, known_stat(state, word), contested
+
+
 def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[int, str]:
     notes = []
     if kind == "perception":
@@ -209,7 +264,7 @@ def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[in
             value = 0
             notes.append("neither Intellect nor Charm: +0")
             d.cite(R.PERCEPTION_NEITHER)
-    elif kind in ("stat", "contested"):
+    elif kind == "stat":
         found = state.stat(name, stat)
         value = found or 0
         notes.append(f"{stat} {_signed(value)}" + ("" if found is not None else " (not set at setup)"))
@@ -221,15 +276,20 @@ def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[in
     return value + bonus, ", ".join(notes) or "+0"
 
 
+def _out_of_play(d, name: str, doing: str) -> None:
+    """A Fallen or Removed Player takes no Checks (interpretation out-of-play-checks); a Zombie is not refused."""
+    pstate = d.get(name, "state")
+    if pstate in ("fallen", "removed"):
+        d.interpret("out-of-play-checks")
+        d.violate(f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot {doing}",
+                  R.PLAYER_TURN_DEFINITION, R.PLAYER_TURN_NOT_OTHERS, R.COMBAT_LEAVES_ON_DEATH,
+                  fix="leave them out of the Check, or --override \"reason\" if a card says otherwise")
+
+
 def judge_declare(state, move, d) -> None:
-    kind = move.kind
-    if kind not in ("stat", "perception", "attack", "contested"):
-        raise BadMove(f"unknown Check kind {kind!r}")
-    if kind in ("stat", "contested") and not move.stat:
-        raise BadMove("a Stat Check names its Stat (Brawn, Intellect, Charm, ...)")
-    stat = move.stat[:1].upper() + move.stat[1:].lower() if move.stat else ""
+    kind, stat, contested = check_kind(state, move)
     names = [move.player]
-    if kind == "contested":
+    if contested:
         d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
         if not move.opponents:
             d.violate("a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
@@ -244,24 +304,29 @@ def judge_declare(state, move, d) -> None:
             else:
                 names.append(other)
     else:
-        if move.opponents:
-            d.violate("only a Contested Check is made against other Players", R.CONTESTED_DEFINITION,
-                      fix="drop --vs, or declare a contested Check")
         if move.tn is None:
             raise BadMove("this Check needs a Target Number: --tn N")
         d.cite(R.TARGET_NUMBER)
+    for name in names:
+        _out_of_play(d, name, "declare or be named in a Check")
     participants = []
     for name in names:
         modifier, note = _modifier(state, name, kind, stat, move.bonus if name == move.player else 0, d)
         participants.append(Participant(name=name, modifier=modifier, modifier_note=note))
         held = d.get(name, "statuses")
-        for status in held:
+        if held:
             d.interpret("status-duration")
+        if set(held) == {"goblin", "haunted"}:
+            d.say(f"reminder: {name} has Goblin Balls On Ya and Dungeon Haunted: they cancel each other and both "
+                  f"are removed before rolling (one d20)", R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
+            continue
+        for status in held:
             cite = STATUS_CITES[status][0]
             d.say(f"reminder: {name} has {STATUSES[status]}: {cite.quote}", cite)
-            if kind == "contested":
+            if contested:
                 d.cite(R.GOBLIN_CONTESTED if status == "goblin" else R.HAUNTED_CONTESTED)
-    proc = CheckProc(check_kind=kind, stat=stat, tn=move.tn, initiator=move.player, participants=tuple(participants))
+    proc = CheckProc(check_kind=kind, stat=stat, tn=None if contested else move.tn, initiator=move.player,
+                     participants=tuple(participants), contested=contested)
     d.push(proc)
     bonus = ", ".join(f"{p.name}: {p.modifier_note}" for p in participants)
     d.say(f"{proc.title()} is declared ({bonus})", R.CHECK_IS_D20_ROLL)
@@ -291,14 +356,39 @@ def _describe_roll(p: Participant) -> str:
     return f"{p.dice[0]}, {p.dice[1]} (uses the {p.mode}: {p.used_die})"
 
 
+def _unused_die(p: Participant) -> int | None:
+    """The d20 whose result is not used (two d20s under Goblin Balls On Ya / Dungeon Haunted), else None."""
+    if len(p.dice) != 2:
+        return None
+    a, b = p.dice
+    return b if a == p.used_die else a
+
+
+def crits(d, p: Participant) -> tuple[bool, bool]:
+    """(natural 20, natural 1) for the crit rewards of `p`'s current roll: the one place crits are detected.
+
+    The die used decides automatic success or failure ("use the higher/lower result"). Whether a 20 or 1 on the
+    die not used earns a reward is the ambiguity: interpretation two-dice-crit, shown whenever it decides.
+    """
+    used, unused = p.used_die, _unused_die(p)
+    if unused in (1, 20) and unused != used:
+        if d.interpret("two-dice-crit") == "either-die":
+            return 20 in p.dice, 1 in p.dice
+    return used == 20, used == 1
+
+
 def _crit_notes(state, d, p: Participant) -> None:
-    used = p.used_die
+    used, unused = p.used_die, _unused_die(p)
     if used == 20:
         d.say(f"{p.name} rolled a natural 20: Critical Success", R.CRIT_SUCCESS)
     elif used == 1:
         d.say(f"{p.name} rolled a natural 1: Critical Failure", R.CRIT_FAILURE)
-    if len(p.dice) == 2 and any(v in (1, 20) and v != used for v in p.dice):
-        d.interpret("two-dice-crit")
+    if unused in (1, 20) and unused != used:
+        nat20, nat1 = crits(d, p)
+        counts = (unused == 20 and nat20) or (unused == 1 and nat1)
+        d.say(f"the die not used shows a natural {unused}: it {'counts' if counts else 'does not count'} for the "
+              f"Critical {'Success' if unused == 20 else 'Failure'} reward; the die used ({used}) decides the "
+              f"Check", R.CRIT_SUCCESS if unused == 20 else R.CRIT_FAILURE)
 
 
 def _validate_dice(dice) -> None:
@@ -306,14 +396,23 @@ def _validate_dice(dice) -> None:
         raise BadMove(f"a d20 shows 1 to 20, not {list(dice)}")
 
 
-def judge_roll(state, move, d) -> None:
-    _validate_dice(move.dice)
+def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]:
+    """The Check on top and `move.player`'s place in it; None (and nothing to apply) when they are not in it."""
     check = _check_top(state, d)
     p = check.participant(move.player)
     if p is None:
-        d.violate(f"{move.player} is not rolling in {check.title()}", R.CONTESTED_EACH_ROLLS,
-                  fix=check.finish_hint())
-        return d.impossible()
+        d.violate(f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
+        d.impossible()
+        return check, None
+    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it"}[move.type])
+    return check, p
+
+
+def judge_roll(state, move, d) -> None:
+    _validate_dice(move.dice)
+    check, p = _participant(state, move, d, R.CONTESTED_EACH_ROLLS)
+    if p is None:
+        return
     if p.rolled:
         d.violate(f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
                   R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
@@ -345,11 +444,9 @@ def judge_roll(state, move, d) -> None:
 
 def judge_reroll(state, move, d) -> None:
     _validate_dice(move.dice)
-    check = _check_top(state, d)
-    p = check.participant(move.player)
+    check, p = _participant(state, move, d, R.CONTESTED_EACH_ROLLS)
     if p is None:
-        d.violate(f"{move.player} is not rolling in {check.title()}", R.CONTESTED_EACH_ROLLS, fix=check.finish_hint())
-        return d.impossible()
+        return
     if not p.rolled:
         d.violate(f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
                   fix=f"`referee roll {move.player.lower()} D20` first")
@@ -399,12 +496,10 @@ def judge_reroll(state, move, d) -> None:
 
 def judge_kaos(state, move, d) -> None:
     _positive(move.amount)
-    check = _check_top(state, d)
-    p = check.participant(move.player)
+    check, p = _participant(state, move, d, R.KAOS_ANY_AMOUNT)
     if p is None:
-        d.violate(f"{move.player} is not rolling in {check.title()}", R.KAOS_ANY_AMOUNT, fix=check.finish_hint())
-        return d.impossible()
-    if check.check_kind == "contested":
+        return
+    if check.contested:
         d.violate("Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
                   fix="Kaos can be spent on a non-contested d20 Check")
     if not p.rolled:
@@ -426,20 +521,12 @@ def judge_kaos(state, move, d) -> None:
               R.KAOS_ON_NATURAL_1, R.KAOS_NATURAL_1_FORFEIT, R.CRIT_FAILURE_KAOS_FORFEIT)
 
 
-def _crits(d, p: Participant) -> tuple[bool, bool]:
-    if len(p.dice) == 2 and d.state.settings.interpretations.get("two-dice-crit") == "either-die":
-        if any(v in (1, 20) for v in p.dice):
-            d.interpret("two-dice-crit")
-        return 20 in p.dice, 1 in p.dice
-    return p.used_die == 20, p.used_die == 1
-
-
 def judge_resolve(state, move, d) -> None:
     check = _check_top(state, d)
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
         d.violate(f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
-                  R.CONTESTED_EACH_ROLLS if check.check_kind == "contested" else R.CHECK_IS_D20_ROLL,
+                  R.CONTESTED_EACH_ROLLS if check.contested else R.CHECK_IS_D20_ROLL,
                   fix=check.finish_hint())
         return d.impossible()
     d.cite(R.FINAL_RESULT_DEFINITION)
@@ -449,11 +536,11 @@ def judge_resolve(state, move, d) -> None:
         kaos = f" + {p.kaos} Kaos" if p.kaos else ""
         parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{kaos} = {p.final_result}")
     summary = "; ".join(parts)
-    if check.check_kind == "contested":
+    if check.contested:
         best = max(p.final_result for p in check.participants)
         top = [p for p in check.participants if p.final_result == best]
         d.cite(R.CONTESTED_HIGHEST)
-        if any(_crits(d, p) != (False, False) for p in check.participants):
+        if any(p.used_die in (1, 20) for p in check.participants):
             d.cite(R.CONTESTED_NO_AUTO)
         if len(top) == 1:
             outcome = f"{top[0].name} wins"
@@ -468,13 +555,14 @@ def judge_resolve(state, move, d) -> None:
         result, success = outcome, None
     else:
         p = check.participants[0]
-        nat20, nat1 = _crits(d, p)
+        nat20, nat1 = p.used_die == 20, p.used_die == 1  # the die used decides; two-dice-crit is about rewards
         if nat20:
             success = True
             why = "natural 20: automatic success"
-            d.cite(R.CRIT_SUCCESS_AUTO)
+            d.cite(R.CRIT_SUCCESS, R.CRIT_SUCCESS_AUTO)
         elif nat1 and d.interpret("nat1-autofail") == "auto-fail":
-            success, why = False, "natural 1: automatic failure (table setting)"
+            success, why = False, "natural 1: automatic failure (table setting, interpretation nat1-autofail)"
+            d.cite(R.CRIT_FAILURE)
         else:
             if nat1:
                 d.interpret("nat1-autofail")
@@ -504,14 +592,41 @@ def consumes_check_result(kind: str):
     return register
 
 
+def timing_order(state, d, names) -> list[str]:
+    """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
+    n, start = len(state.players), d.game("active")
+    seats = [state.players[(start + i) % n].name for i in range(n)]
+    return sorted(names, key=seats.index)
+
+
 def _crit_rewards(state, d, check: CheckProc) -> None:
     variables = state.settings.variables
+    earned = []  # (participant, CRITICAL_SUCCESS_REWARD?, CRITICAL_FAILURE_REWARD?)
     for p in check.participants:
-        nat20, nat1 = _crits(d, p)
-        if not (nat20 or nat1):
-            continue
+        nat20, nat1 = crits(d, p)
+        if nat20 or nat1:
+            earned.append((p, nat20, nat1))
+    if not earned:
+        return
+    order = timing_order(state, d, [p.name for p, _, _ in earned])
+    earned.sort(key=lambda e: order.index(e[0].name))
+    # Rewards paid in Reroll Tokens compete for the supply: then the order decides who gets them.
+    wanted = []
+    for p, nat20, nat1 in earned:
+        for var, won in (("CRITICAL_SUCCESS_REWARD", nat20), ("CRITICAL_FAILURE_REWARD", nat1)):
+            amount, resource = token_amount(variables, var)
+            if won and resource == "reroll" and not (var == "CRITICAL_FAILURE_REWARD" and p.kaos):
+                wanted.append((p.name, amount))
+    if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(state, d):
+        active = state.players[d.game("active")].name
+        if len({name for name, _ in wanted} - {active}) > 1:  # the rule orders only the Active Player first
+            d.interpret("simultaneous-order")
+        d.say(f"the crit rewards are resolved at the same time and the Reroll Token supply cannot cover them all: "
+              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == state.players[d.game('active')].name
+                                       else "") + f", then in Turn Order: {', '.join(order)}", R.TIMING_ACTIVE_FIRST)
+    for p, nat20, nat1 in earned:
         d.interpret("crit-reward-time")
-        if check.check_kind == "contested":
+        if check.contested:
             d.cite(R.CONTESTED_CRITS_REWARD)
         if p.dropped:
             d.cite(R.CRIT_SUCCESS_REROLLED if nat20 else R.CRIT_FAILURE_REROLLED)
@@ -519,11 +634,10 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             amount, resource = token_amount(variables, "CRITICAL_SUCCESS_REWARD")
             d.cite(R.CRIT_SUCCESS_REWARD)
             gain_tokens(state, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD")
-        if nat1:
-            if p.kaos:
-                d.say(f"{p.name} spent Kaos on the natural 1: no CRITICAL_FAILURE_REWARD",
-                      R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT)
-                continue
+        if nat1 and p.kaos:
+            d.say(f"{p.name} spent Kaos on the natural 1: no CRITICAL_FAILURE_REWARD",
+                  R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT)
+        elif nat1:
             amount, resource = token_amount(variables, "CRITICAL_FAILURE_REWARD")
             d.cite(R.CRIT_FAILURE_REWARD)
             gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD")

@@ -61,10 +61,8 @@ def check(state: GameState, move: Move) -> Ruling:
     judge = JUDGES.get(move.type)
     if judge is None:
         raise BadMove(f"unknown move {move.type!r}")
-    for field in ("player",):
-        name = getattr(move, field, None)
-        if name is not None:
-            _known(state, name)
+    if getattr(move, "player", None) is not None:
+        _known(state, move.player)
     for name in getattr(move, "opponents", ()):
         _known(state, name)
     d = Draft(state)
@@ -95,6 +93,7 @@ def check(state: GameState, move: Move) -> Ruling:
             if proc.kind in AT_GAME_END:
                 AT_GAME_END[proc.kind](state, d, proc)
     loot_and_inventory.after_move(state, move, d)  # 08 loot: Death, Victory, Removal around Loot windows
+    game_structure.after_move(state, move, d)  # 02: the stack emptied under an Active Player no longer Surviving
     return d.finish(move)
 
 

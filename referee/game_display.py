@@ -17,6 +17,24 @@ def _quote(text: str) -> str:
     return " ".join(text.split())
 
 
+def _struck(text: str, style: str = ""):
+    """Rich text of a ruling line: dice written ~~20~~ (dropped by a reroll) are shown struck through.
+
+    JSON keeps the plain "~~20~~" form."""
+    import re
+
+    from rich.text import Text
+
+    out = Text(style=style)
+    at = 0
+    for m in re.finditer(r"~~(.+?)~~", text):
+        out.append(text[at:m.start()])
+        out.append(m.group(1), style="strike dim")
+        at = m.end()
+    out.append(text[at:])
+    return out
+
+
 # --- one ruling ------------------------------------------------------------------------------------
 
 
@@ -62,7 +80,7 @@ def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False) 
     if ruling.consequences or ruling.table_reported:
         console.print(Text(f"What {verb}:" if ruling.legal or played.applied else "If applied anyway:", style="bold"))
         for text in ruling.consequences:
-            console.print(Text("  • ") + Text(text))
+            console.print(Text("  • ") + _struck(text))
         for text in ruling.table_reported:
             console.print(Text("  ◦ table-reported: ", style="cyan") + Text(text))
     for entry in ruling.interpretations:
@@ -234,7 +252,7 @@ def print_history(console, entries) -> None:
             line.append(f"  OVERRIDE: {e.override}", style="yellow")
         console.print(line)
         for c in e.ruling.get("consequences", []):
-            console.print(Text("        " + c, style="dim" if e.undone else ""))
+            console.print(_struck("        " + c, style="dim" if e.undone else ""))
         keys = list(dict.fromkeys(c["key"] for c in e.ruling.get("citations", [])))
         if keys:
             console.print(Text("        rules: " + "; ".join(keys), style="dim cyan"))

@@ -32,6 +32,13 @@ def judge_action(state, move, d) -> None:
     if name != active:
         d.violate(f"it is {active}'s turn: only the Active Player takes Turn Actions",
                   R.ACTIVE_PLAYER, R.PLAYER_TURN_DEFINITION, fix=f"wait for {name}'s turn")
+        # Applied only by --override (card text): it is not one of the Active Player's Turn Actions, and the
+        # Kaos cost of repeating applies only during a Player's own Turn.
+        d.say(f"{name} takes {action} outside {name}'s own Turn: not counted against {active}'s Turn Actions, "
+              f"and no Kaos for repeating it", R.REPEAT_ONLY_OWN_TURN)
+        d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} and the card that allows it decide; "
+                 f"the table records its effects")
+        return
     if state.turn_kind != "player" or d.get(name, "state") != "surviving":
         d.violate(f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving Player takes a normal Player Turn",
                   R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
@@ -42,6 +49,7 @@ def judge_action(state, move, d) -> None:
     if repeats:
         reading = d.interpret("repeat-action-cost")
         uses_action = reading == "kaos-and-action"
+        d.interpret("kaos-as-cost")  # 01 REPEATING_TURN_ACTIONS "spend 1 Kaos" vs 01 KAOS "only on d20 Checks"
         kaos = d.get(name, "kaos")
         d.cite(R.REPEAT_TURN_ACTION, R.REPEAT_ONLY_OWN_TURN)
         if kaos < 1:
@@ -52,9 +60,10 @@ def judge_action(state, move, d) -> None:
     per_turn = state.settings.turn_actions
     spent = state.actions_spent + (1 if uses_action else 0)
     if uses_action and spent > per_turn:
-        d.violate(f"{name} has used all {per_turn} Turn Actions this turn (Turn Actions per turn is a table setting)",
-                  R.TURN_END_EARLY, R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
-    d.set_game("actions_spent", min(spent, per_turn) if d.violations else spent)
+        d.violate(f"{name} has used all {per_turn} Turn Actions this turn (the number of Turn Actions per turn is a "
+                  f"table setting standing in for {state.settings.not_loaded('05_ACTIONS')})",
+                  R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
+    d.set_game("actions_spent", spent)
     d.set_game("actions_taken", state.actions_taken + (action,))
     d.say(f"{name} takes the Turn Action {action} ({spent}/{per_turn} Turn Actions used)", R.TURN_SEQUENCE_ACTIONS)
     d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} defines it; the table resolves it and "
@@ -118,6 +127,8 @@ def judge_end_turn(state, move, d) -> None:
         if state.turn_kind == "zombie":
             d.report(f"the Zombie End of Turn Process: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
         return complete_turn(state, d)
+    if d.get(name, "state") != "surviving":
+        return _no_end_of_turn_process(state, d, name)
     per_turn = state.settings.turn_actions
     unspent = max(0, per_turn - state.actions_spent)
     d.cite(R.EOT_ONLY_SURVIVING, R.TURN_SEQUENCE_END_PROCESS, R.EOT_COUNT_UNSPENT)
@@ -134,8 +145,8 @@ def judge_end_turn(state, move, d) -> None:
                  R.EOT_CUBE_ROOM_CHECK, R.EOT_CUBE_ROOM_EFFECTS)
         proc = EndOfTurnProc(player=name, step="cube-room")
     else:
-        d.report(f"Cube Room check: the table reports {name}'s Portrait is not in a Cube Room "
-                 f"({state.settings.not_loaded('07_DUNGEON_BOMBS')})", R.EOT_CUBE_ROOM_CHECK)
+        d.report(f"Cube Room check ({state.settings.not_loaded('07_DUNGEON_BOMBS')}): not reported by the table; "
+                 f"if {name}'s Portrait is in a Cube Room, use `referee end-turn --cube-room`", R.EOT_CUBE_ROOM_CHECK)
         proc = EndOfTurnProc(player=name, step="dungeon-bomb")
     if move.complete:
         if move.cube_room:
@@ -146,6 +157,17 @@ def judge_end_turn(state, move, d) -> None:
     if proc.step == "dungeon-bomb":
         _bomb_step(state, d, name, nothing=False)
     d.oblige(proc.finish_hint())
+
+
+def _no_end_of_turn_process(state, d, name: str) -> None:
+    """The Active Player is no longer a Surviving Player: no standard End of Turn Process; the turn is complete."""
+    pstate = d.get(name, "state")
+    cites = (R.EOT_NOT_ZOMBIE, R.EOT_ZOMBIE_ELSEWHERE) if pstate == "zombie" else (R.EOT_NOT_FALLEN_REMOVED,)
+    d.say(f"{name} is {STATE_NAMES[pstate]}: no standard End of Turn Process (no TURN_ACTION_REFUND, no Dungeon "
+          f"Bomb Step); the turn is complete", R.EOT_ONLY_SURVIVING, R.PLAYER_TURN_NOT_OTHERS, *cites)
+    if pstate == "zombie":
+        d.report(f"the Zombie End of Turn Process: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
+    complete_turn(state, d)
 
 
 def _bomb_step(state, d, name: str, nothing: bool) -> None:
@@ -161,8 +183,16 @@ def _bomb_step(state, d, name: str, nothing: bool) -> None:
 
 def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
     name = proc.player
+    pstate = d.get(name, "state")
     if proc.step == "cube-room":
         d.say(f"{name}'s Cube Room End Effects are recorded", R.EOT_CUBE_ROOM_EFFECTS)
+        if pstate != "surviving":  # a Zombie now (Fallen/Removed ended the turn already): no standard bomb step
+            d.pop()
+            d.say(f"{name} is {STATE_NAMES[pstate]}: no standard Dungeon Bomb Step", R.EOT_BOMB_STEP,
+                  *((R.BOMB_STEP_ZOMBIE,) if pstate == "zombie" else (R.BOMB_STEP_NOT_FALLEN_REMOVED,)))
+            if pstate == "zombie":
+                d.report(f"the Zombie Dungeon Bomb Step: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
+            return complete_turn(state, d)
         if move.complete:
             d.pop()
             _bomb_step(state, d, name, nothing=True)
@@ -172,7 +202,13 @@ def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
         d.oblige("record the Dungeon Bomb Step's effects, then `referee end-turn`")
         return
     d.pop()
-    d.say(f"{name}'s Dungeon Bomb Step is complete", R.EOT_BOMB_STEP)
+    if pstate in ("fallen", "removed"):
+        d.say(f"{name} left play during the already-begun Dungeon Bomb Step: it is completed as far as its rules "
+              f"allow, then the Turn", R.EOT_FELL_DURING_BOMB)
+    elif pstate == "zombie":
+        d.say(f"{name}'s Dungeon Bomb Step is complete ({name} is a Zombie Player now)", R.BOMB_STEP_ZOMBIE)
+    else:
+        d.say(f"{name}'s Dungeon Bomb Step is complete", R.EOT_BOMB_STEP)
     complete_turn(state, d)
 
 
@@ -187,12 +223,30 @@ def judge_death(state, move, d) -> None:
         d.violate(f"{name} is already Removed", fix="`referee status` shows every Player's state")
     pending = [p for p in d.stack if isinstance(p, DeathProc)]
     top = d.stack[-1] if d.stack else None
-    if isinstance(top, DeathProc) and top.player != name:
-        d.violate(f"{top.player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
-                  fix=top.finish_hint())
+    # Death Processes on top of the stack together were triggered together (simultaneous-deaths): the Active
+    # Player's first (Core Timing), the others in any order.
+    together = []
+    for proc in reversed(d.stack):
+        if not isinstance(proc, DeathProc):
+            break
+        together.append(proc)
+    mine = next((p for p in together if p.player == name), None)
+    active = state.active_player.name
+    if together and mine is None:
+        d.violate(f"{together[0].player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
+                  fix=together[0].finish_hint())
         return d.impossible()
-    if isinstance(top, DeathProc):
-        d.pop()
+    if mine is not None and name != active and any(p.player == active for p in together):
+        d.interpret("simultaneous-deaths")
+        d.violate(f"{active}'s Death Process is pending too: the Active Player's is resolved first",
+                  R.TIMING_ACTIVE_FIRST, fix=f"`referee death {active.lower()} removed|fallen|zombie|surviving`")
+    if mine is not None:
+        if mine is top:
+            d.pop()
+        else:
+            d.set_stack([p for p in d.stack if p is not mine])
+        if len(together) > 1:
+            d.interpret("simultaneous-deaths")
     elif any(p.player == name for p in pending):
         d.impossible()
         d.violate(f"{name}'s Death Process is not on top of the pending stack", R.DEATH_FULLY_RESOLVED,
@@ -230,10 +284,15 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
         d.cite(R.VICTORY_AFTER_FALL)
     if not (after_death or (new != "surviving" and old == "surviving")):
         return
+    waiting = [p.player for p in d.stack if isinstance(p, DeathProc)]
     survivors = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
-    if len(survivors) == 1:
+    if waiting:
+        d.interpret("simultaneous-deaths")
+        d.say(f"the Victory Check waits: the Death Process for {', '.join(waiting)} is still pending",
+              R.DEATH_FULLY_RESOLVED, R.VICTORY_AFTER_DEATH)
+    elif len(survivors) == 1:
         return victory(state, d, survivors[0])
-    if not survivors:
+    elif not survivors:
         d.interpret("nobody-survives")
         d.say("no Surviving Player remains: no Victory; the table decides", R.VICTORY_ONE_SURVIVOR)
     else:
@@ -242,10 +301,19 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
 
 
 def _active_left_play(state, d, name: str, new: str) -> None:
-    """The Active Player fell or was removed: the End of Turn Process says what happens to the turn."""
-    if name != state.active_player.name or new not in ("fallen", "removed"):
+    """The Active Player is no longer Surviving: the normal Player Turn ends (02 PLAYER_TURN, END_OF_TURN_PROCESS)."""
+    if name != state.active_player.name or new == "surviving" or d.game("turn_kind") != "player":
         return
     top = d.stack[-1] if d.stack else None
+    if new == "zombie":
+        d.set_game("turn_kind", "zombie")
+        d.say(f"{name} is a Zombie Player now: {name}'s normal Player Turn ends; no standard End of Turn Process "
+              f"(no TURN_ACTION_REFUND, no standard Dungeon Bomb Step)",
+              R.PLAYER_TURN_NOT_OTHERS, R.EOT_ONLY_SURVIVING, R.EOT_NOT_ZOMBIE)
+        d.report(f"the rest of {name}'s turn as a Zombie (the Zombie End of Turn Process): "
+                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines it; the table resolves it, "
+                 f"then `referee end-turn`", R.EOT_ZOMBIE_ELSEWHERE)
+        return
     if isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb":
         d.say(f"{name} left play during the Dungeon Bomb Step: complete it as far as its rules allow, then "
               f"`referee end-turn`", R.EOT_FELL_DURING_BOMB)
@@ -258,8 +326,31 @@ def _active_left_play(state, d, name: str, new: str) -> None:
             return
         d.interpret("turn-after-removal")
         d.say(f"{name}'s turn ends (no End of Turn Process)", R.EOT_NOT_FALLEN_REMOVED)
-    if d.stack:
-        return  # something else is still pending; the turn passes when it is done
+    if d.stack:  # something else is still pending; the turn passes when it is done (after_move)
+        d.say(f"{name}'s turn passes once {d.stack[-1].title()} is done")
+        return
+    complete_turn(state, d)
+
+
+def after_move(state, move, d) -> None:
+    """The pending stack has just emptied while the Active Player is no longer Surviving: the turn passes now.
+
+    (A Fallen or Removed Player does not resolve an End of Turn Process; without this the turn would wait for an
+    `end-turn` that must not run one.)
+    """
+    if d.effects is None or d.game("ended") or d.stack or not state.stack:
+        return
+    if d.game("turn") != state.turn or d.game("turn_kind") != "player":
+        return  # the turn already passed during this move, or it is not a normal Player Turn
+    name = state.players[d.game("active")].name
+    pstate = d.get(name, "state")
+    if pstate == "surviving":
+        return
+    if pstate == "zombie":
+        return _active_left_play(state, d, name, "zombie")
+    d.interpret("turn-after-removal")
+    d.say(f"nothing is pending any more and {name} is {STATE_NAMES[pstate]}: {name}'s turn ends "
+          f"(no End of Turn Process)", R.EOT_NOT_FALLEN_REMOVED, R.PLAYER_TURN_NOT_OTHERS)
     complete_turn(state, d)
 
 

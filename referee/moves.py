@@ -50,8 +50,11 @@ class TurnAction(Move):
 @_move("declare")
 class DeclareCheck(Move):
     player: str
-    kind: str  # stat | perception | attack | contested
-    stat: str = ""  # the Stat for a Stat or Contested Check
+    # stat | perception | attack; "" lets the engine read it from `stat` (the word the table typed: a Stat,
+    # "perception" or "attack"). "contested" (older logs) is a Contested Stat Check. Naming opponents makes
+    # any kind a Contested Check.
+    kind: str = ""
+    stat: str = ""  # the Stat of a Stat Check, or the word the table typed
     tn: int | None = None  # Target Number; none for a Contested Check
     opponents: tuple[str, ...] = ()
     bonus: int = 0  # other applicable modifiers the table reports (card text, loot)

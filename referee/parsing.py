@@ -6,7 +6,7 @@ import re
 
 from referee.errors import BadMove
 
-__all__ = ["parse_int", "parse_dice", "match_player", "match_choice"]
+__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias"]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 
@@ -49,4 +49,31 @@ def match_choice(text: str, choices, *, what: str) -> str:
     near = difflib.get_close_matches(wanted, [c.casefold() for c in choices], n=2, cutoff=0.5)
     names = [c for c in choices if c.casefold() in near]
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(choices)})"
+    raise BadMove(f"no {what} {text!r}{hint}")
+
+
+def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
+    """The canonical value `text` names through `aliases` ({spelling: value}): an exact spelling (any case, spaces
+    or hyphens alike), else a prefix. A prefix is unique when every spelling it starts maps to the same value
+    ("rer" for reroll, reroll-token, ...); BadMove when it could mean two values or none."""
+    import difflib
+
+    def norm(word: str) -> str:
+        return " ".join(str(word).replace("-", " ").replace("_", " ").split()).casefold()
+
+    wanted = norm(text)
+    if not wanted:
+        raise BadMove(f"name a {what}")
+    spellings = {norm(k): v for k, v in aliases.items()}
+    if wanted in spellings:
+        return spellings[wanted]
+    values = list(dict.fromkeys(v for k, v in spellings.items() if k.startswith(wanted)))
+    if len(values) == 1:
+        return values[0]
+    if len(values) > 1:
+        raise BadMove(f"{text!r} could be {', '.join(values)}: type more of the name")
+    near = difflib.get_close_matches(wanted, list(spellings), n=3, cutoff=0.5)
+    names = list(dict.fromkeys(spellings[k] for k in near))
+    canonical = list(dict.fromkeys(aliases.values()))
+    hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(canonical)})"
     raise BadMove(f"no {what} {text!r}{hint}")

@@ -136,11 +136,17 @@ class CheckProc(Procedure):
     accepts = CHECK_MOVES | {"encounter-choose"}  # 10: a switch of option is judged (and refused) by its own rule
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
-    check_kind: str = "stat"  # stat | perception | attack | contested
+    check_kind: str = "stat"  # stat | perception | attack (the base kind each participant's modifier comes from)
     stat: str = ""
     tn: int | None = None
     initiator: str = ""
     participants: tuple[Participant, ...] = ()
+    contested: bool = False  # made by two or more Players against each other (01 CONTESTED_CHECKS)
+
+    def __post_init__(self):
+        if self.check_kind == "contested":  # a log written before `contested` was a flag: a Contested Stat Check
+            object.__setattr__(self, "check_kind", "stat")
+            object.__setattr__(self, "contested", True)
 
     def participant(self, name: str) -> Participant | None:
         return next((p for p in self.participants if p.name == name), None)
@@ -149,18 +155,11 @@ class CheckProc(Procedure):
         return replace(self, participants=tuple(updated if p.name == updated.name else p for p in self.participants))
 
     def label(self) -> str:
-        if self.check_kind == "perception":
-            what = "Perception Check"
-        elif self.check_kind == "attack":
-            what = "Attack Check"
-        elif self.check_kind == "contested":
-            what = f"Contested {self.stat} Check"
-        else:
-            what = f"{self.stat} Check"
-        return what
+        what = {"perception": "Perception Check", "attack": "Attack Check"}.get(self.check_kind, f"{self.stat} Check")
+        return f"Contested {what}" if self.contested else what
 
     def title(self) -> str:
-        if self.check_kind == "contested":
+        if self.contested:
             others = ", ".join(p.name for p in self.participants[1:])
             return f"{self.label()}: {self.initiator} vs {others}"
         return f"{self.label()} for {self.initiator} vs TN {self.tn}"
@@ -199,7 +198,7 @@ class EndOfTurnProc(Procedure):
 @dataclass(frozen=True)
 class DeathProc(Procedure):
     kind = "death"
-    accepts = frozenset({"death"})
+    accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)
     must_finish_first = (R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
 
     player: str = ""
@@ -430,9 +429,11 @@ class GameState:
     def surviving(self) -> list[Player]:
         return [p for p in self.players if p.state == "surviving"]
 
-    def rerolls_available(self) -> int:
-        held = sum(p.rerolls for p in self.players)
-        return max(0, self.settings.reroll_supply - held - self.rerolls_out)
+    def rerolls_available(self, held: int | None = None, out: int | None = None) -> int:
+        """Reroll Tokens left in the supply; `held`/`out` override the totals with values a move has decided."""
+        held = sum(p.rerolls for p in self.players) if held is None else held
+        out = self.rerolls_out if out is None else out
+        return max(0, self.settings.reroll_supply - held - out)
 
     def stat(self, name: str, stat: str) -> int | None:
         table = self.settings.stats.get(name, {})

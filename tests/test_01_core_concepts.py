@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import (
-    Damage, DeclareCheck, Gain, GainStatus, Heal, Lose, RemoveStatus, ResolveCheck, Reroll, RollDice, SpendKaos,
-    TurnAction, check, new_state, play, quotes, refused,
+    Damage, DeclareCheck, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck, Reroll, RollDice,
+    SpendKaos, TurnAction, check, new_state, play, quotes, refused,
 )
 from referee import citations as R
 from referee import engine
@@ -263,7 +263,9 @@ def test_only_the_used_die_counts_as_a_crit_by_default(state):
     play(state, GainStatus(player="Mara", status="goblin"), DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5),
          RollDice(player="Mara", dice=(1, 9)))
     ruling = play(state, ResolveCheck())
-    assert state.player("Mara").rerolls == 0 and "two-dice-crit" not in [i.id for i in ruling.interpretations]
+    assert state.player("Mara").rerolls == 0
+    # the 1 on the die not used gives no reward: the interpretation decided that, so the ruling shows it
+    assert "two-dice-crit" in [i.id for i in ruling.interpretations]
 
 
 def test_remove_status_needs_the_status(state):
@@ -330,3 +332,90 @@ def test_malformed_moves_raise_bad_move(state):
         engine.check(state, Damage(player="Nobody", amount=1))
     with pytest.raises(BadMove):
         engine.check(state, Damage(player="Mara", amount=0))
+
+
+# --- issue 4 review: Contested kinds, timing of rewards, out-of-play Players, two dice, Stats -------------------
+
+
+def test_contested_checks_each_player_rolls_the_specified_perception_check(state):
+    ruling = play(state, DeclareCheck(player="Mara", stat="perception", opponents=("Ivo",)))
+    check = state.top
+    assert check.contested and check.check_kind == "perception" and check.label() == "Contested Perception Check"
+    assert [p.modifier for p in check.participants] == [1, 3]  # Mara Charm +1, Ivo Intellect +3
+    assert R.PERCEPTION_HIGHER in ruling.citations and R.STAT_CHECK not in ruling.citations
+
+
+def test_contested_checks_an_attack_check_is_contested_when_players_are_named(state):
+    play(state, DeclareCheck(player="Mara", kind="attack", opponents=("Ivo",), bonus=2))
+    check = state.top
+    assert check.label() == "Contested Attack Check" and [p.modifier for p in check.participants] == [2, 0]
+
+
+def test_core_timing_principle_simultaneous_crit_rewards_go_to_the_active_player_first(rules_db):
+    state = new_state(rules_db, reroll_supply=1)  # Mara is the Active Player
+    play(state, DeclareCheck(player="Ivo", stat="Brawn", opponents=("Mara",)),
+         RollDice(player="Ivo", dice=(1,)), RollDice(player="Mara", dice=(1,)))
+    ruling = play(state, ResolveCheck())
+    assert state.player("Mara").rerolls == 1 and state.player("Ivo").rerolls == 0
+    assert R.TIMING_ACTIVE_FIRST in ruling.citations
+
+
+def test_out_of_play_players_take_no_checks_an_interpretation(state):
+    from referee.interpretations import REGISTER
+
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    ruling = refused(state, DeclareCheck(player="Ivo", stat="Brawn", tn=5))
+    assert "out-of-play-checks" in [i.id for i in ruling.interpretations]
+    assert R.PLAYER_TURN_NOT_OTHERS.quote in quotes(ruling)
+    refused(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
+    assert "interpretation" in REGISTER["out-of-play-checks"].question
+
+
+def test_out_of_play_players_cannot_roll_in_a_check_declared_before_they_left_play(state):
+    play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
+    state.player("Ivo").state = "fallen"
+    refused(state, RollDice(player="Ivo", dice=(1,)))
+
+
+def test_dungeon_haunted_the_die_used_decides_automatic_success_even_when_either_die_rewards(rules_db):
+    state = new_state(rules_db, choices={"two-dice-crit": "either-die"})
+    play(state, GainStatus(player="Mara", status="haunted"), DeclareCheck(player="Mara", stat="Brawn", tn=15),
+         RollDice(player="Mara", dice=(1, 20)))
+    ruling = play(state, ResolveCheck())
+    assert "FAILURE" in ruling.consequences[0]  # "use the lower result": 1, no automatic success
+    assert state.player("Mara").kaos == 1 and state.player("Mara").rerolls == 1  # both rewards (table setting)
+    assert "two-dice-crit" in [i.id for i in ruling.interpretations]
+
+
+def test_goblin_balls_and_dungeon_haunted_the_reminder_says_they_cancel_before_rolling(state):
+    play(state, GainStatus(player="Mara", status="goblin"), GainStatus(player="Mara", status="haunted"))
+    ruling = play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
+    text = " ".join(ruling.consequences)
+    assert "cancel each other" in text and "use the higher" not in text and "use the lower" not in text
+    assert R.STATUSES_REMOVE_BEFORE_ROLL in ruling.citations
+
+
+def test_critical_failure_automatic_failure_by_table_setting_cites_the_natural_1_statement(rules_db):
+    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}}, choices={"nat1-autofail": "auto-fail"})
+    ruling = check(state, "Mara", "Brawn", 3, 1)
+    assert "FAILURE" in ruling.consequences[0] and R.CRIT_FAILURE in ruling.citations
+    assert "nat1-autofail" in [i.id for i in ruling.interpretations]
+
+
+def test_stat_checks_an_unknown_stat_is_bad_input_and_an_unset_stat_is_shown(state):
+    with pytest.raises(BadMove, match="did you mean"):
+        engine.check(state, DeclareCheck(player="Mara", stat="brwn", tn=5))
+    with pytest.raises(BadMove, match="Stat"):
+        engine.check(state, DeclareCheck(player="Mara", stat="banana", tn=5))
+    ruling = play(state, DeclareCheck(player="Jun", stat="intell", tn=5))
+    assert "Intellect +0 (not set at setup)" in ruling.consequences[0]
+
+
+def test_repeating_turn_actions_paying_kaos_is_the_kaos_as_cost_interpretation(state):
+    from referee.interpretations import REGISTER
+
+    state.player("Mara").kaos = 1
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = play(state, TurnAction(player="Mara", action="Search"))
+    assert "kaos-as-cost" in [i.id for i in ruling.interpretations]
+    assert {R.KAOS_ONLY_D20, R.REPEAT_TURN_ACTION} <= set(REGISTER["kaos-as-cost"].citations)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import (
-    Damage, DeclareCheck, EndTurn, Gain, ReportDeath, RollDice, SetState, TurnAction, new_state, play, quotes, refused,
+    Damage, DeclareCheck, EndTurn, Gain, ReportDeath, ResolveCheck, RollDice, SetState, TurnAction, new_state, play,
+    quotes, refused,
 )
 from referee import citations as R
 
@@ -73,7 +74,9 @@ def test_active_player_only_the_active_player_takes_turn_actions(state):
 def test_turn_sequence_turn_actions_are_limited_by_the_table_setting(state):
     play(state, TurnAction(player="Mara", action="Move"), TurnAction(player="Mara", action="Search"))
     ruling = refused(state, TurnAction(player="Mara", action="Open Chest"))
-    assert R.TURN_END_EARLY.quote in quotes(ruling)
+    # the limit is a table setting standing in for 05_ACTIONS: TURN_END_EARLY sets no limit and is not cited
+    assert R.TURN_END_EARLY.quote not in quotes(ruling) and R.TURN_SEQUENCE_ACTIONS.quote in quotes(ruling)
+    assert "05_ACTIONS" in ruling.violations[0].message and "table setting" in ruling.violations[0].message
     assert "end-turn" in ruling.violations[0].fix
 
 
@@ -167,3 +170,97 @@ def test_game_objective_exactly_one_surviving_player_remaining_is_victory(rules_
     state = new_state(rules_db, players=("Mara", "Ivo"))
     ruling = play(state, SetState(player="Mara", state="zombie"))
     assert state.winner == "Ivo" and R.VICTORY_ONE_SURVIVOR in ruling.citations
+
+
+# --- issue 4 review: the Active Player leaving the Player Turn, simultaneous deaths, citations --------------------
+
+
+def test_end_of_turn_process_a_zombie_player_does_not_resolve_the_standard_end_of_turn_process(state):
+    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="zombie"))
+    refused(state, TurnAction(player="Mara", action="Move"))  # no normal Player Turn any more
+    ruling = play(state, EndTurn(complete=True))
+    assert state.player("Mara").kaos == 0 and active(state) == "Ivo"  # no TURN_ACTION_REFUND
+    assert R.EOT_NOT_ZOMBIE in ruling.citations and R.EOT_REFUND not in ruling.citations
+    assert R.BOMB_STEP_TOP_CARD not in ruling.citations  # no standard Dungeon Bomb Step
+
+
+def test_player_turn_zombie_players_do_not_take_normal_player_turns(state):
+    ruling = play(state, SetState(player="Mara", state="zombie"))
+    assert R.PLAYER_TURN_NOT_OTHERS in ruling.citations and state.turn_kind == "zombie"
+    play(state, EndTurn())
+    assert state.player("Mara").kaos == 0 and active(state) == "Ivo" and not state.stack
+
+
+def test_end_of_turn_process_a_removed_player_does_not_resolve_one_even_after_a_pending_check(state):
+    from referee import engine
+
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5))
+    engine.apply(state, SetState(player="Mara", state="removed"), override="a card removes her")
+    assert active(state) == "Mara"  # the Check is still pending
+    engine.apply(state, RollDice(player="Mara", dice=(10,)), override="the card lets the roll stand")
+    ruling = play(state, ResolveCheck())
+    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
+    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations
+
+
+def test_end_of_turn_process_is_not_run_for_a_removed_active_player(state):
+    state.player("Mara").state = "removed"  # e.g. a log written before the turn passed by itself
+    ruling = play(state, EndTurn(complete=True))
+    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
+    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations and R.EOT_REFUND not in ruling.citations
+
+
+def test_end_of_turn_process_the_cube_room_check_is_not_invented(state):
+    ruling = play(state, EndTurn())
+    text = " ".join(ruling.table_reported)
+    assert "not reported by the table" in text and "--cube-room" in text
+    assert "the table reports Mara's Portrait is not" not in text
+
+
+def test_end_of_turn_process_removed_during_an_already_begun_dungeon_bomb_step(state):
+    play(state, TurnAction(player="Mara", action="Move"), EndTurn())
+    ruling = play(state, Damage(player="Mara", amount=10))
+    assert R.EOT_DEATH_IMMEDIATELY in ruling.citations and R.BOMB_STEP_DEATH_IMMEDIATELY in ruling.citations
+    play(state, ReportDeath(player="Mara", outcome="removed"))
+    ruling = play(state, EndTurn())
+    assert active(state) == "Ivo"
+    assert R.EOT_FELL_DURING_BOMB in ruling.citations and R.EOT_BOMB_STEP not in ruling.citations
+
+
+def test_active_player_turn_actions_are_taken_by_the_active_player_only(state):
+    from referee import engine
+
+    state.player("Ivo").kaos = 1
+    play(state, TurnAction(player="Mara", action="Move"), TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Ivo", action="Move"))
+    assert [v.message for v in ruling.violations] == ["it is Mara's turn: only the Active Player takes Turn Actions"]
+    engine.apply(state, TurnAction(player="Ivo", action="Move"), override="Haste")
+    assert state.player("Ivo").kaos == 1 and state.actions_spent == 2  # no repeat Kaos, not Mara's Turn Actions
+
+
+def test_victory_checks_wait_until_no_simultaneous_death_process_is_pending(state):
+    play(state, Damage(player="Ivo", amount=10))
+    ruling = play(state, Damage(player="Jun", amount=10))  # the same effect hits Jun
+    assert [p.player for p in state.stack] == ["Ivo", "Jun"]
+    assert "simultaneous-deaths" in [i.id for i in ruling.interpretations]
+    play(state, ReportDeath(player="Ivo", outcome="removed"), ReportDeath(player="Jun", outcome="removed"))
+    assert not state.stack and not state.ended and active(state) == "Mara"
+
+
+def test_game_objective_nobody_survives_simultaneous_deaths_give_no_victory(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    play(state, Damage(player="Mara", amount=10), Damage(player="Ivo", amount=10))
+    ruling = refused(state, ReportDeath(player="Ivo", outcome="removed"))  # the Active Player's first
+    assert R.TIMING_ACTIVE_FIRST.quote in quotes(ruling)
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert not state.ended and "the Victory Check waits" in " ".join(ruling.consequences)
+    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert not state.ended and state.winner is None
+    assert "nobody-survives" in [i.id for i in ruling.interpretations]
+
+
+def test_death_of_a_zombie_names_the_zombies_extension_not_09(state):
+    play(state, SetState(player="Ivo", state="zombie"))
+    ruling = play(state, Damage(player="Ivo", amount=10))
+    text = " ".join(ruling.table_reported)
+    assert "RULES_EXTENSION_01_ZOMBIES" in text and R.DEATH_DEFINED_IN_09 not in ruling.citations

@@ -117,3 +117,57 @@ def test_equip_into_a_slot_that_does_not_exist_is_bad_input(game):
     result = run("equip", "mara", "chain", "armor", "9")
     assert result.exit_code == 2 and "armor 9" in result.output
     assert status() == before
+
+
+# --- issue 4 review -------------------------------------------------------------------------------------------
+
+
+def test_contested_perception_check_uses_each_players_perception_modifier(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    run("new", "--players", "Alice, Carol", "--health", "5", "--turn-actions", "2",
+        "--stats", "Alice: Charm 3; Carol: Intellect 2")
+    data = json.loads(run("declare", "alice", "perception", "--vs", "carol", "--json").output)
+    assert "Contested Perception Check" in data["consequences"][0]
+    assert "Alice: Charm +3, Carol: Intellect +2" in data["consequences"][0]
+    assert any(c["key"] == "01_CORE_CONCEPTS > PERCEPTION_CHECKS" for c in data["citations"])
+
+
+def test_aliases_of_one_status_or_resource_are_not_ambiguous(game):
+    assert run("gain-status", "mara", "gob").exit_code == 0
+    assert run("gain", "mara", "1", "rer").exit_code == 0
+    assert status()["players"][0]["statuses"] == ["goblin"] and status()["players"][0]["rerolls"] == 1
+    result = run("gain", "mara", "1", "x-ray")
+    assert result.exit_code == 2
+
+
+def test_match_alias_prefixes_mapping_to_one_value_are_unique():
+    from referee.errors import BadMove
+    from referee.parsing import match_alias
+
+    aliases = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin", "haunted": "haunted"}
+    assert match_alias("Goblin-Balls", aliases, what="status") == "goblin"
+    assert match_alias("g", aliases, what="status") == "goblin"
+    with pytest.raises(BadMove, match="could be"):
+        match_alias("r", {"reroll": "reroll", "rest": "rest"}, what="x")
+
+
+def test_new_follows_referee_game(monkeypatch, tmp_path):
+    path = tmp_path / "here.sqlite"
+    monkeypatch.setenv("REFEREE_GAME", str(path))
+    result = run("new", "--players", "A, B", "--health", "5", "--turn-actions", "2")
+    assert result.exit_code == 0 and path.is_file() and str(path) in " ".join(result.output.split())
+
+
+def test_a_negative_number_is_bad_input_with_the_explanation(game):
+    result = run("damage", "mara", "-3")
+    assert result.exit_code == 2 and "digits 0-9" in result.output and "No such option" not in result.output
+
+
+def test_dropped_dice_are_struck_through_not_printed_with_tildes(game):
+    run("gain", "mara", "1", "reroll")
+    run("declare", "mara", "brawn", "--tn", "10")
+    run("roll", "mara", "3")
+    data = json.loads(run("reroll", "mara", "12", "--dry-run", "--json").output)
+    assert any("~~3~~" in c for c in data["consequences"])  # JSON keeps the plain form
+    text = run("reroll", "mara", "12").output
+    assert "~~" not in text and "rerolls 3" in text
