@@ -1,6 +1,7 @@
 """Rules lookup, measured side by side in one run.
 
     .venv/bin/python bench/lookup.py [--questions FILE] [--runs 7] [--verbose]
+    .venv/bin/python bench/lookup.py --sweep     # the rulebook index's weights, scored on half A only
 
 Scores the dev questions (../shared/eval/questions_dev.jsonl) for three rankers over the
 same sections of the same rules database:
@@ -106,16 +107,18 @@ class WhooshDefaultRanker:
 class OurRanker:
     name = "ours: index.search"
 
-    def __init__(self, db):
+    def __init__(self, db, weights=None):
         import index
+        from index.lookup import RulesIndex
 
         self.db = db
         self.index = index
-        index.open_index(db)
+        # Default weights: the shared per-process index; other weights: a private one (a sweep).
+        self.lookup = index.open_index(db) if weights is None else RulesIndex(db, weights)
 
     def hits(self, question: str, limit: int = 10):
         try:
-            return self.index.search(self.db, question, limit).results
+            return self.lookup.search(question, limit).results
         except self.index.LookupFailure:
             return ()
 
@@ -244,6 +247,24 @@ def cold_ratio(questions, runs: int) -> tuple[float, float, float]:
     return b, a, a / b
 
 
+def sweep(db, tune: list[dict]) -> None:
+    """The rulebook index's two weights over a grid, scored on half A (the tuning half) only:
+    B and fresh are not looked at, so they stay held out for the weights chosen here."""
+    from dataclasses import replace
+
+    from index.lookup import Weights
+
+    print(f"rulebook index weights on half A (n={len(tune)}); situations=0 is the lookup without the index")
+    print()
+    print("| situations | situation_phrase | top-1 | top-3 | MRR@10 |")
+    print("|---|---|---|---|---|")
+    for field in (0.0, 0.1, 0.175, 0.25, 0.35, 0.5, 0.75, 1.0):
+        for phrase in ((0.0,) if field == 0.0 else (0.0, 1.0, 2.0, 3.0)):
+            weights = replace(Weights(), situations=field, situation_phrase=phrase)
+            got = score(OurRanker(db, weights), tune)
+            print(f"| {field} | {phrase} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
@@ -251,6 +272,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs for the cold measurement")
     parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
+    parser.add_argument("--sweep", action="store_true", help="score the rulebook index's weights on half A only, then stop")
     args = parser.parse_args()
 
     # A throwaway cache unless the caller chose one: the bench must not touch a real cache.
@@ -266,6 +288,9 @@ def main() -> None:
         "B": [q for q in questions if half(q) == "B"],
         "fresh": fresh,
     }
+    if args.sweep:
+        sweep(db, [q for q in questions if half(q) == "A"])
+        return
     sections = sections_text(db)
     rankers = [("fts5", Fts5Ranker(sections)), ("whoosh", WhooshDefaultRanker(sections)), ("ours", OurRanker(db))]
 

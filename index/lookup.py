@@ -7,6 +7,9 @@
 4. One Whoosh query built from those terms (never from the raw text: no query syntax
    reaches Whoosh), scored BM25F over statements and section heads.
 5. Statement scores are aggregated per section; the best statements become the quotes.
+6. The rulebook index (index/rulebook_index.tsv, the situations players name) is one more
+   signal of a section: its words, and more for the question's word pairs found as phrases
+   in an entry. It ranks sections only; quotes stay verbatim statements.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from whoosh.query import Phrase, Term
 from index.errors import BadQuery
 from index.lexicon import Concept, Lexicon
 from index.model import Handoff, LookupResult, Quote, SectionHit
+from index.situations import data_hash, situation_stems
 from index.spell import Corrector
 from index.store import SKIPPED_KINDS, open_or_build
 from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, clean, stem, stems, words
@@ -36,6 +40,9 @@ _KEY_LIKE = re.compile(r"^\s*(?:[A-Za-z0-9_]+\s*>\s*[\w ]+|[A-Z0-9]+(?:_[A-Z0-9]
 _POINTER = re.compile(r"^[^.]*\b(?:is|are) (?:defined|handled|initiated|determined) (?:in|by) [0-9A-Z_ ,and]+\.$")
 _DEFINED_IN = re.compile(r"^(?:The )?(.+?) (is|are) (?:defined|handled|initiated) (?:in|by) ")
 
+
+# Stems of the words of how people ask: the "situations" field dropped them before stemming.
+_ASKING_STEMS = frozenset(stem(w) for w in QUERY_STOPWORDS)
 
 _NUMBER = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|any amount|more than one|not capped)\b", re.I)
 _MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not)\b", re.I)
@@ -73,13 +80,16 @@ class Weights:
     titled: float = 0.3  # in a quote, a concept the section's title already names
     asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
     quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
+    situations: float = 0.25  # the rulebook index's entries of the section, its words (BM25F field weight)
+    situation_phrase: float = 2.0  # a pair of the question's words found as a phrase in an entry, per word
 
 
 _OPEN: dict[tuple[str, str], "RulesIndex"] = {}
 
 
 def open_index(db) -> "RulesIndex":
-    cache_key = (str(db.path), db.content_hash)
+    # The rulebook index's file is part of the key: edited, it is read (and indexed) again.
+    cache_key = (str(db.path), db.content_hash, data_hash())
     found = _OPEN.get(cache_key)
     if found is None:
         found = _OPEN[cache_key] = RulesIndex(db)
@@ -98,7 +108,11 @@ class RulesIndex:
         for word in self.lexicon.vocabulary | QUERY_STOPWORDS:
             vocabulary[word] = vocabulary.get(word, 0) + 1000
         self.corrector = Corrector(vocabulary, protected=meta.get("protected", ()))
-        self.searcher = self.ix.searcher(weighting=scoring.BM25F())
+        # situations_B=0: no length normalization on the rulebook index's field. Only the 89
+        # section heads carry it, so its average length over all documents is a fraction of any
+        # head's, and with the usual B a word said seven times would count nearly seven times.
+        # A section's entries are the ways players ask about it; more of them dilute nothing.
+        self.searcher = self.ix.searcher(weighting=scoring.BM25F(situations_B=0.0))
         self._titles: dict[str, str] = {}
         self._keys: dict[int, str] = {}
         self._ns: dict[int, int] = {}
@@ -132,6 +146,10 @@ class RulesIndex:
 
     def read(self, query: str) -> tuple[list[Concept], list[tuple[str, str]]]:
         """Concepts of the question and the spelling corrections made."""
+        concepts, corrections, _fixed = self._read(query)
+        return concepts, corrections
+
+    def _read(self, query: str):
         tokens = words(clean(query))[:MAX_QUERY_WORDS]
         corrections = []
         fixed = []
@@ -142,7 +160,7 @@ class RulesIndex:
                 fixed.append(better)
             else:
                 fixed.append(token)
-        return self.lexicon.concepts(fixed, self.weights.expansion), corrections
+        return self.lexicon.concepts(fixed, self.weights.expansion), corrections, fixed
 
     def _field_queries(self, stems: tuple[str, ...]):
         """(field, query, boost) for one alternative: a word, or a phrase on its own."""
@@ -217,11 +235,11 @@ class RulesIndex:
             direct = self._direct(shown)
             if direct is not None:
                 return direct
-        concepts, corrections = self.read(shown)
+        concepts, corrections, fixed = self._read(shown)
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        ranked = self._rank(concepts, _asks(shown))
+        ranked = self._rank(concepts, _asks(shown), situation_stems(" ".join(fixed)))
         hits = tuple(self._hit(key, score, stmts, stems_looked_up) for key, score, stmts in ranked[:limit])
         result = LookupResult(
             query=shown,
@@ -237,7 +255,51 @@ class RulesIndex:
         game = self.lexicon.game_words
         return any(all(s in game for s in stems) for stems, _ in concept.alternatives)
 
-    def _rank(self, concepts: list[Concept], asks: frozenset[str] = frozenset()) -> list[tuple[str, float, list[tuple[float, int]]]]:
+    def situation_scores(self, concepts: list[Concept], sequence: tuple[str, ...] = ()) -> dict[str, float]:
+        """section key -> how well the rulebook index's entries of that section name the question.
+
+        Words: each concept's best alternative on the "situations" field (BM25F), like any field.
+        Phrases: each pair of neighbouring words of the question (after the words of how people
+        ask are dropped, as the entries were) found together in one entry counts again, more
+        (`situation_phrase`): "deck ran out" is an entry, "ran" and "deck" apart are two words.
+        A pair inside one concept ("player's turn", a game term) was searched as a phrase
+        already, with that concept: it is not counted twice.
+        """
+        w = self.weights
+        if not w.situations:
+            return {}
+        found: dict[str, float] = {}
+        searched: set[tuple[str, ...]] = set()
+
+        def add(scores: dict[int, float], factor: float) -> None:
+            for doc, score in scores.items():
+                key = self._keys[doc]
+                found[key] = found.get(key, 0.0) + factor * score
+
+        for concept in concepts:
+            best: dict[int, float] = {}
+            for stems_, weight in concept.alternatives:
+                stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
+                if not stems_:
+                    continue
+                if len(stems_) == 1:
+                    query = Term("situations", stems_[0])
+                else:
+                    query = Phrase("situations", list(stems_))
+                    searched.update(stems_[i : i + 2] for i in range(len(stems_) - 1))
+                for doc, score in self._matches(query).items():
+                    best[doc] = max(best.get(doc, 0.0), weight * score)
+            add(best, w.situations)
+        if w.situation_phrase:
+            pairs = {tuple(sequence[i : i + 2]) for i in range(len(sequence) - 1)} - searched
+            for pair in pairs:
+                if pair[0] != pair[1]:
+                    add(self._matches(Phrase("situations", list(pair))), w.situations * w.situation_phrase)
+        return found
+
+    def _rank(
+        self, concepts: list[Concept], asks: frozenset[str] = frozenset(), sequence: tuple[str, ...] = ()
+    ) -> list[tuple[str, float, list[tuple[float, int]]]]:
         """Sections best first, with their statements' scores.
 
         A section scores its head (title, defined terms) plus its single best statement over
@@ -273,9 +335,10 @@ class RulesIndex:
         by_section: dict[str, list[int]] = {}
         for doc in statement:
             by_section.setdefault(self._keys[doc], []).append(doc)
+        situations = self.situation_scores(concepts, sequence)
         ranked = []
         zero = [0.0] * len(per_concept)
-        for key in set(heads) | set(by_section) | set(whole):
+        for key in set(heads) | set(by_section) | set(whole) | set(situations):
             docs = by_section.get(key, [])
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = self._title_stems.get(key) or frozenset(("",))
@@ -303,6 +366,7 @@ class RulesIndex:
                 score += sum(said) + w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said))
             else:
                 score += sum(head)
+            score += situations.get(key, 0.0)
             if key in self._summaries:
                 score *= w.summary
             ranked.append((key, score, stmts))

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.fields import ID, NUMERIC, STORED, TEXT, Schema
-from index.text import INDEX_STOPWORDS, TOKEN_PATTERN, stem
+from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, TOKEN_PATTERN, stem
 
-__all__ = ["SCHEMA_VERSION", "stemming_analyzer", "plain_analyzer", "make_schema"]
+__all__ = ["SCHEMA_VERSION", "stemming_analyzer", "situation_analyzer", "plain_analyzer", "make_schema"]
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 
 def stemming_analyzer():
@@ -31,6 +31,18 @@ def stemming_analyzer():
     )
 
 
+def situation_analyzer():
+    # The rulebook index's phrases (index/situations.py): players' words, so the words of how
+    # people ask ("can", "my", "someone") are dropped exactly as a question drops them, and the
+    # positions close up over them: "take stuff from someone who died" is the phrase "take die".
+    return (
+        RegexTokenizer(TOKEN_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=QUERY_STOPWORDS, minsize=1)
+        | StemFilter(stemfn=stem, cachesize=50000)
+    )
+
+
 def plain_analyzer():
     # Unstemmed words: the vocabulary for spelling correction (a fuzzy term on a stemmed
     # field finds nothing: "sheild" is two edits from "shield", not from "shield"'s stem).
@@ -38,8 +50,8 @@ def plain_analyzer():
 
 
 def make_schema() -> Schema:
-    """Per section: a head (title, defined terms, n=0), a whole-section text (n=-1), and one
-    document per statement (n>=1)."""
+    """Per section: a head (title, defined terms, the rulebook index's situations, n=0), a
+    whole-section text (n=-1), and one document per statement (n>=1)."""
     stemmed = stemming_analyzer()
     return Schema(
         key=ID(stored=True),  # "DOC > SECTION"
@@ -49,6 +61,7 @@ def make_schema() -> Schema:
         body=TEXT(analyzer=stemmed, phrase=True),
         terms=TEXT(analyzer=stemmed, phrase=True),  # defined terms, abbreviations, variable names
         whole=TEXT(analyzer=stemmed, phrase=True),  # the whole section, on its own document
+        situations=TEXT(analyzer=situation_analyzer(), phrase=True),  # index/rulebook_index.tsv, on the head
         words=TEXT(analyzer=plain_analyzer(), phrase=False),
         text=STORED(),
     )

@@ -1,7 +1,8 @@
 """Where the index lives and how it is (re)built.
 
 The index is a cache of the rules database: a directory beside the rules SQLite file named
-after the rules' content hash and the schema version. Missing, stale (another hash) or
+after the rules' content hash, the schema version and the content hash of the rulebook index
+(index/rulebook_index.tsv, `index.situations.data_hash`). Missing, stale (another hash) or
 corrupt (anything fails while opening it, `exists_in` included) -> built again. A build
 writes into a private temporary directory and renames it into place, so a reader never sees
 half an index and two processes building at once never share a Whoosh lock: the second
@@ -23,6 +24,7 @@ from whoosh.filedb.filestore import RamStorage
 from index.errors import IndexUnavailable
 from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
+from index.situations import data_hash, load_entries, situation_text
 from index.text import words
 
 __all__ = ["index_dir", "open_or_build", "build_into", "documents"]
@@ -34,16 +36,18 @@ SKIPPED_KINDS = frozenset({"references", "table_header"})
 
 
 def index_dir(db) -> Path:
-    return Path(db.path).parent / f"{PREFIX}{db.content_hash[:16]}-v{SCHEMA_VERSION}"
+    return Path(db.path).parent / f"{PREFIX}{db.content_hash[:16]}-v{SCHEMA_VERSION}-{data_hash()[:8]}"
 
 
-def documents(db, mined: dict):
-    """One document per section (title, defined terms) and one per statement."""
+def documents(db, mined: dict, situations: dict | None = None):
+    """One document per section (title, defined terms, rulebook-index situations) and one per
+    statement."""
     section_terms = mined["section_terms"]
+    situations = situations or {}
     for section in db.sections():
         key = section.key
         terms = " ; ".join(section_terms.get(key, ()))
-        yield {
+        doc = {
             "key": key,
             "n": 0,
             "kind": "section",
@@ -52,6 +56,9 @@ def documents(db, mined: dict):
             "words": f"{section.title} {terms}",
             "text": section.title,
         }
+        if situations.get(key):
+            doc["situations"] = situation_text(situations[key])
+        yield doc
     for view in db.sections():
         section = db.section(view.key)
         yield {
@@ -84,13 +91,17 @@ def documents(db, mined: dict):
 def build_into(storage_or_dir, db) -> tuple[dict, object]:
     """Write a complete index and its mined lexicon; return the metadata."""
     mined = mine(db)
+    situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
+    known = {section.key for section in db.sections()}
+    # Entries for sections this rules database does not have (a document not loaded) are skipped.
+    situations = {key: phrases for key, phrases in load_entries().items() if key in known}
     if isinstance(storage_or_dir, Path):
         ix = whoosh_index.create_in(str(storage_or_dir), make_schema())
     else:
         ix = storage_or_dir.create_index(make_schema())
     count = 0
     with ix.writer() as writer:
-        for doc in documents(db, mined):
+        for doc in documents(db, mined, situations):
             writer.add_document(**doc)
             count += 1
     frequencies: dict[str, int] = {}
@@ -100,10 +111,16 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
     for section in db.sections():
         for w in words(section.title):
             frequencies[w] = frequencies.get(w, 0) + 1
+    # The index's words are words players use ("corpse"): the speller keeps them as typed.
+    for phrases in situations.values():
+        for phrase in phrases:
+            for w in words(phrase):
+                frequencies[w] = frequencies.get(w, 0) + 1
     meta = {
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,
+        "situations_hash": situations_hash,
         "doc_count": count,
         "lexicon": mined,
         "frequencies": frequencies,
@@ -143,7 +160,11 @@ def _write_meta(directory: Path, meta: dict) -> None:
 
 def _open_existing(directory: Path, content_hash: str):
     meta = json.loads((directory / META).read_text(encoding="utf-8"))
-    if meta.get("content_hash") != content_hash or meta.get("schema_version") != SCHEMA_VERSION:
+    if (
+        meta.get("content_hash") != content_hash
+        or meta.get("schema_version") != SCHEMA_VERSION
+        or meta.get("situations_hash") != data_hash()
+    ):
         raise ValueError("index metadata does not match the rules")
     ix = whoosh_index.open_dir(str(directory))
     if ix.doc_count() != meta["doc_count"]:

@@ -328,3 +328,96 @@ def test_concurrent_builds_both_succeed_without_lock_errors(fresh_db):
     leftovers = [p.name for p in fresh_db.path.parent.iterdir() if p.name.startswith((".tmp-", ".trash-"))]
     assert leftovers == []
     assert len(list(fresh_db.path.parent.glob("lookup-index-*"))) == 1
+
+
+# --- the rulebook index (index/rulebook_index.tsv) -------------------------------------------------
+
+
+def test_rulebook_index_covers_every_section_and_every_key_resolves(rules_db):
+    from index.situations import RULEBOOK_INDEX, load_entries
+
+    entries = load_entries()
+    sections = {section.key for section in rules_db.sections()}
+    assert set(entries) == sections  # all 89, nothing else
+    for key, phrases in entries.items():
+        assert rules_db.resolve(key) == tuple(key.split(" > ")), key
+        assert len(phrases) >= 5, key  # a handful of ways to ask, per section
+        assert len(set(phrases)) == len(phrases), key
+    for number, line in enumerate(RULEBOOK_INDEX.read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip() and not line.startswith("#"):
+            fields = line.split("\t")
+            assert 2 <= len(fields) <= 3 and fields[1].strip(), f"line {number}: KEY<TAB>phrase[<TAB># comment]"
+            assert len(fields) == 2 or fields[2].startswith("#"), f"line {number}: the third field is a # comment"
+
+
+@pytest.mark.parametrize(
+    "question, section",
+    [
+        # Situations in a player's words, written for this test (not from the bench's question
+        # sets): neither names its section's terms, so the statements alone rank another first.
+        ("we both rolled a 14, who gets it", "01_CORE_CONCEPTS > CONTESTED_CHECKS"),
+        ("is there a range limit for rooms", "01_CORE_CONCEPTS > ADJACENCY"),
+    ],
+)
+def test_a_situation_question_ranks_its_section_first_because_of_the_index(rules_db, question, section):
+    from dataclasses import replace
+
+    from index.lookup import Weights
+
+    with_index = RulesIndex(rules_db).search(question, 5)
+    without = RulesIndex(rules_db, replace(Weights(), situations=0.0)).search(question, 5)
+    assert keys(with_index)[0] == section
+    assert keys(without)[0] != section
+    # The index ranks; it is never quoted: every quote is still a statement of its section.
+    for hit in with_index.results:
+        for quote in hit.quotes:
+            assert rules_db.has_statement(hit.doc_id, hit.section_id, quote.text), (hit.key, quote.text)
+
+
+def test_index_phrases_match_as_phrases_not_only_as_words(rules_db):
+    from index.situations import situation_stems
+
+    # Plain words (no slang, no game term): the same words, in the entry's order or not.
+    lookup = RulesIndex(rules_db)
+    in_order = "line of sight"  # an entry of Adjacency
+    shuffled = "sight of line"
+    as_phrase = lookup.situation_scores(lookup.read(in_order)[0], situation_stems(in_order))
+    apart = lookup.situation_scores(lookup.read(shuffled)[0], situation_stems(shuffled))
+    key = "01_CORE_CONCEPTS > ADJACENCY"
+    assert apart[key] > 0  # the words still count
+    assert as_phrase[key] > 2 * apart[key]  # the phrase counts more
+
+
+def test_index_is_rebuilt_when_the_rulebook_index_file_changes(fresh_db, tmp_path, monkeypatch):
+    import index.situations as situations
+
+    data = tmp_path / "rulebook_index.tsv"
+    shutil.copy(situations.RULEBOOK_INDEX, data)
+    monkeypatch.setattr(situations, "RULEBOOK_INDEX", data)
+    open_or_build(fresh_db)
+    before = index_dir(fresh_db)
+    assert before.is_dir()
+    assert RulesIndex(fresh_db).search("flibbertigibbet wobble", 1).results == ()
+
+    with data.open("a", encoding="utf-8") as out:
+        out.write("08_LOOT_AND_INVENTORY > PLOT_ARMOR\tflibbertigibbet wobble\n")
+    after = index_dir(fresh_db)
+    assert after != before  # the data file's content is part of the cache key
+    result = RulesIndex(fresh_db).search("flibbertigibbet wobble", 1)
+    assert keys(result) == ["08_LOOT_AND_INVENTORY > PLOT_ARMOR"]
+    assert result.corrections == ()  # the index's words are kept as typed, not "corrected"
+    assert after.is_dir() and not before.exists()  # the stale build is cleared away
+    meta = json.loads((after / META).read_text())
+    assert meta["situations_hash"] == situations.data_hash()
+    # A per-process open index is keyed by the file too: the next search sees the new entry.
+    assert keys(index.search(fresh_db, "flibbertigibbet wobble", 1)) == ["08_LOOT_AND_INVENTORY > PLOT_ARMOR"]
+
+
+def test_index_with_a_stale_rulebook_hash_in_its_metadata_is_rebuilt(fresh_db):
+    open_or_build(fresh_db)
+    directory = index_dir(fresh_db)
+    meta = json.loads((directory / META).read_text())
+    meta["situations_hash"] = "something else"
+    (directory / META).write_text(json.dumps(meta))  # same name, another index file inside
+    RulesIndex(fresh_db)
+    assert json.loads((directory / META).read_text())["situations_hash"] != "something else"
