@@ -129,17 +129,84 @@ def demo(
 
 
 def _invoke(words: list[str]) -> int:
-    """Run one referee command in this process and return its exit code."""
-    import click
+    """Run one referee command in this process and return its exit code (the demo, the session)."""
+    import sqlite3
+
+    from typer.exceptions import TyperException  # typer 0.28 vendors click: its errors derive from this
+
+    from referee.errors import RefereeError
 
     try:
         result = _command_for(words).main(args=words, prog_name="referee", standalone_mode=False)
-    except click.exceptions.Exit as stop:
+    except typer.Exit as stop:
         return stop.exit_code
-    except click.ClickException as error:
-        error.show()
-        return error.exit_code
+    except typer.Abort:
+        sys.stderr.write("referee: aborted\n")
+        return EXIT_REFUSED
+    except TyperException as error:  # usage errors: unknown command, bad option, missing argument
+        if hasattr(error, "show"):
+            error.show()
+        else:
+            sys.stderr.write(f"referee: {error}\n")
+        return getattr(error, "exit_code", EXIT_BAD_INPUT)
+    except RefereeError as error:
+        sys.stderr.write(f"referee: {error}\n")
+        return EXIT_BAD_INPUT
+    except sqlite3.DatabaseError as error:
+        sys.stderr.write(f"referee: the game or rules file cannot be read ({error})\n")
+        return EXIT_BAD_INPUT
     return result if isinstance(result, int) else 0
+
+
+@app.command("play")
+def play_session(game: Annotated[str | None, typer.Option("--game", help="Game file for this session.")] = None) -> None:
+    """An interactive session: type referee commands without `referee`; nothing is re-imported.
+
+    Every command of the command line works here (`status`, `damage mara 3`, `ask nat 20 kaos`,
+    `undo`, ...), with the same rulings and exit codes; `quit` (or Ctrl-D) ends the session.
+    """
+    import os
+    import shlex
+
+    try:
+        import readline  # noqa: F401  (line editing and history where the platform has it)
+    except ImportError:
+        pass
+    if game:
+        os.environ["REFEREE_GAME"] = game
+    interactive = sys.stdin.isatty()
+    if interactive:
+        sys.stdout.write("Referee session: type a command (`status`, `ask ...`, `--help`), `quit` to leave.\n")
+    last = EXIT_OK
+    while True:
+        try:
+            line = input("referee> " if interactive else "")
+        except EOFError:
+            break
+        except KeyboardInterrupt:
+            sys.stdout.write("\n")
+            continue
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            sys.stderr.write(f"referee: cannot read that line ({error})\n")
+            last = EXIT_BAD_INPUT
+            continue
+        if words[:1] == ["referee"]:
+            words = words[1:]
+        if not words:
+            continue
+        if words[0] in {"quit", "exit"}:
+            break
+        if words[0] in {"play", "demo"}:
+            sys.stderr.write(f"referee: `{words[0]}` is not available inside a session\n")
+            last = EXIT_BAD_INPUT
+            continue
+        if not interactive:
+            sys.stdout.write(f"referee> {line.strip()}\n")
+        last = _invoke(words)
+        sys.stdout.flush()
+    raise typer.Exit(last)
 
 
 # --- shared output helpers -------------------------------------------------------------------
@@ -1277,6 +1344,9 @@ def loot_deck(
 # --- end 08 loot ----------------------------------------------------------------------------------------
 
 
+_BUILT: dict[str, object] = {}  # click commands already built in this process (the session reuses them)
+
+
 def _command_for(words: list[str]):
     """The click command for this invocation, building only the sub-command it names.
 
@@ -1289,17 +1359,19 @@ def _command_for(words: list[str]):
     import typer.main
 
     name = next((w for w in words if not w.startswith("-")), None)
+    if name in _BUILT and not (set(words) & {"--version"}):
+        return _BUILT[name]
     if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
         for info in app.registered_commands:
             if (info.name or info.callback.__name__.replace("_", "-")) == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [info], []
-                return typer.main.get_command(only)
+                return _BUILT.setdefault(name, typer.main.get_command(only))
         for info in app.registered_groups:
             if info.name == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [], [info]
-                return typer.main.get_command(only)
+                return _BUILT.setdefault(name, typer.main.get_command(only))
     return typer.main.get_command(app)
 
 

@@ -23,6 +23,9 @@ from referee.state import GameState, TableSettings, transition
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT"]
 
 FORMAT = "referee-game/1"
+# (game file, created) -> (last move number, moves undone, state after them, that move's text): the
+# session's fold cache; the text check catches a different game written at the same path.
+_FOLDS: dict[tuple[str, str], tuple[int, int, GameState, str | None]] = {}
 BUSY_TIMEOUT_S = 10.0
 
 SCHEMA = """
@@ -170,8 +173,19 @@ class GameStore:
     # --- reading --------------------------------------------------------------------------------
 
     def _fold(self) -> GameState:
-        state = GameState.initial(self.settings)
-        for n, effects in self._db.execute("select n, effects from moves where undone = 0 order by n"):
+        """The fold of the live moves. Within one process (the session) the last fold is kept and
+        only moves logged since are folded onto a copy of it; an undo anywhere means a full fold."""
+        import copy
+
+        last, undone = self._db.execute("select coalesce(max(n), 0), count(undone_at) from moves").fetchone()
+        key = (str(self.path.resolve()), self.created)
+        cached = _FOLDS.get(key)
+        if cached is not None and cached[1] == undone and cached[0] <= last and cached[3] == self._move_text(cached[0]):
+            state, start = copy.deepcopy(cached[2]), cached[0]
+        else:
+            state, start = GameState.initial(self.settings), 0
+        rows = self._db.execute("select n, effects from moves where undone = 0 and n > ? order by n", (start,))
+        for n, effects in rows:
             try:
                 transition(state, json.loads(effects))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
@@ -179,7 +193,12 @@ class GameStore:
                     f"{self.path}: move {n} cannot be replayed ({type(error).__name__}: {error});"
                     " the file is damaged or was written by a newer referee"
                 ) from None
+        _FOLDS[key] = (last, undone, copy.deepcopy(state), self._move_text(last))
         return state
+
+    def _move_text(self, n: int) -> str | None:
+        row = self._db.execute("select move || at from moves where n = ?", (n,)).fetchone()
+        return row[0] if row else None
 
     def load(self) -> GameState:
         """The current state: the fold of every live move."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
@@ -208,3 +209,28 @@ def test_a_game_locked_by_another_terminal_is_reported_busy(store, monkeypatch):
     finally:
         holder.execute("rollback")
         holder.close()
+
+
+def test_a_second_load_in_the_same_process_folds_only_the_new_moves_and_agrees(store):
+    from referee import store as store_module
+
+    for amount in (1, 2, 3):
+        store.play(Gain(player="Mara", amount=amount, resource="kaos"))
+    first = store.load()
+    assert store_module._FOLDS  # the fold was kept
+    store.play(Damage(player="Ivo", amount=2))
+    again = GameStore(store.path).load()
+    assert again.to_json() == _full_fold(store).to_json()
+    assert again.player("Mara").kaos == 6 and again.player("Ivo").health == first.player("Ivo").health - 2
+    store.undo()
+    assert GameStore(store.path).load().to_json() == _full_fold(store).to_json()
+    assert GameStore(store.path).load().player("Ivo").health == first.player("Ivo").health
+
+
+def _full_fold(store):
+    from referee.state import GameState, transition
+
+    state = GameState.initial(store.settings)
+    for (effects,) in store._db.execute("select effects from moves where undone = 0 order by n"):
+        transition(state, json.loads(effects))
+    return state
