@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass
 
@@ -49,6 +50,19 @@ _MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow (?:many|much|often|far)\b|\b(?:max|maximum|limit|cap|capped|per)\b", re.I)
 _PERMISSION = re.compile(r"^\W*(?:so\s+)?(?:can|could|may|am|is|are|do|does|did|will|would|should|must|have to|has to|allowed)\b|\b(?:can|allowed|legal|able to)\b", re.I)
 
+# "who rolls it", "whose turn", "which player": the answer names a Player by role. As a question
+# word only: at the start of a clause or after a verb of saying, never the relative pronoun
+# after a noun ("someone whose backpack is empty", "a player who died").
+_WHO = re.compile(
+    r"(?:^|[,.;:!?(\-]\s*|\b(?:so|and|but|then|or|says?|said|decides?|knows?|tells?|asks?|is|about)\s+)"
+    r"who(?:se|m)?\b|\bwho's\b|\bwhich (?:player|one of us|of us)\b",
+    re.I,
+)
+_ROLE = re.compile(
+    r"\bwhich Player\b|\bPlayer(?:'s)? (?:to the|who)\b|\bidentif(?:y|ies|ied)\b"
+    r"|\bPlayer (?:rolls|resolves|chooses|receives|gains|takes|draws|manages|decides|is the)\b"
+)
+
 
 def _asks(question: str) -> frozenset[str]:
     """What kind of answer a question wants, from its question words: a number, a permission."""
@@ -57,6 +71,8 @@ def _asks(question: str) -> frozenset[str]:
         asks.add("number")
     if _PERMISSION.search(question):
         asks.add("permission")
+    if _WHO.search(question):
+        asks.add("who")
     return frozenset(asks)
 
 
@@ -76,15 +92,20 @@ class Weights:
     pointer: float = 0.5  # "X is defined in DOC": a signpost to another document
     context: float = 1.0  # how much of the title's match a statement that misses the concept inherits
     summary: float = 0.6  # a "... Summary" section restates rules whose own sections carry its gist
-    title_bonus: float = 1.0  # the title's match once more, on top of the best statement
+    title_bonus: float = 0.25  # the title's match once more, on top of the best statement, when the question names part of it
+    title_full: float = 1.0  # the same when the question names the whole title
     titled: float = 0.3  # in a quote, a concept the section's title already names
     asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
     quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
     situations: float = 0.25  # the rulebook index's entries of the section, its words (BM25F field weight)
     situation_phrase: float = 2.0  # a pair of the question's words found as a phrase in an entry, per word
+    specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
+    phrase_norm: float = 1.0  # exponent: a phrase's score (the sum of its words') divided by its length to this power
+    asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)
 
 
 _OPEN: dict[tuple[str, str], "RulesIndex"] = {}
+
 
 
 def open_index(db) -> "RulesIndex":
@@ -201,9 +222,12 @@ class RulesIndex:
         best: dict[int, float] = {}
         for stems, weight in concept.alternatives:
             scores: dict[int, float] = {}
+            # A phrase scores the sum of its words' scores: "discard pile" would count as two
+            # concepts beside "dropped". Divided by its length to the power `phrase_norm`.
+            norm = len(stems) ** self.weights.phrase_norm if len(stems) > 1 else 1.0
             for _field, query, boost in self._field_queries(stems):
                 for doc, score in self._matches(query).items():
-                    scores[doc] = max(scores.get(doc, 0.0), score * boost)
+                    scores[doc] = max(scores.get(doc, 0.0), score * boost / norm)
             if len(stems) > 1:
                 # The words of a game term found apart still count, for less.
                 apart: dict[int, float] = {}
@@ -297,8 +321,38 @@ class RulesIndex:
                     add(self._matches(Phrase("situations", list(pair))), w.situations * w.situation_phrase)
         return found
 
+    def _sections_saying(self, concept: Concept) -> int:
+        """How many sections say this concept anywhere (any alternative, in their whole text or
+        title): the section-level document frequency."""
+        keys: set[str] = set()
+        for stems_, _weight in concept.alternatives:
+            for field in ("whole", "title"):
+                query = Term(field, stems_[0]) if len(stems_) == 1 else Phrase(field, list(stems_), slop=1)
+                keys.update(self._keys[doc] for doc in self._matches(query))
+        return len(keys)
+
+    def _specificity(self, concepts: list[Concept]) -> list[float]:
+        """Per concept, a factor <= 1: its section-level IDF against the rarest concept of the
+        question, to the power `specific`. "discard pile" said in a dozen sections counts less
+        beside "dropped" said in two: the rarer word names the situation, the common one the
+        area. A question of one concept, or concepts equally rare, is unchanged."""
+        gamma = self.weights.specific
+        if not gamma or len(concepts) < 2:
+            return [1.0] * len(concepts)
+        total = len(self._titles) or 1
+        idfs = []
+        for concept in concepts:
+            n = self._sections_saying(concept)
+            idfs.append(math.log((total + 1) / (n + 0.5)) if n else None)
+        known = [x for x in idfs if x is not None]
+        top = max(known, default=0.0)
+        if top <= 0:
+            return [1.0] * len(concepts)
+        return [1.0 if x is None else max(0.0, x / top) ** gamma for x in idfs]
+
     def _rank(
-        self, concepts: list[Concept], asks: frozenset[str] = frozenset(), sequence: tuple[str, ...] = ()
+        self, concepts: list[Concept], asks: frozenset[str] = frozenset(), sequence: tuple[str, ...] = (),
+        explain: dict | None = None,
     ) -> list[tuple[str, float, list[tuple[float, int]]]]:
         """Sections best first, with their statements' scores.
 
@@ -310,10 +364,13 @@ class RulesIndex:
         """
         w = self.weights
         per_concept = []
-        for concept in concepts:
+        specificity = self._specificity(concepts)
+        for concept, factor in zip(concepts, specificity):
             scores = self.concept_scores(concept)
             if not self._is_game_term(concept):
-                scores = {doc: score * w.plain for doc, score in scores.items()}
+                factor *= w.plain
+            if factor != 1.0:
+                scores = {doc: score * factor for doc, score in scores.items()}
             per_concept.append(scores)
         looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
         heads: dict[str, list[float]] = {}
@@ -338,6 +395,16 @@ class RulesIndex:
         situations = self.situation_scores(concepts, sequence)
         ranked = []
         zero = [0.0] * len(per_concept)
+        shapes: dict[int, float] = {}
+
+        def shape(doc):
+            # A statement with the shape of the answer asked for (who: a Player's role; how
+            # many: a number; can I: a may/must/not) says more of the question, in ranking too.
+            found = shapes.get(doc)
+            if found is None:
+                found = shapes[doc] = self._answers(doc, asks) ** w.asked_rank if w.asked_rank else 1.0
+            return found
+
         for key in set(heads) | set(by_section) | set(whole) | set(situations):
             docs = by_section.get(key, [])
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
@@ -347,7 +414,7 @@ class RulesIndex:
             # The title is the context of every statement under it: a concept counts once per
             # statement, from the statement's words or from its section's title, never twice.
             def value(doc):
-                return sum(s + w.context * max(0.0, h - s) for s, h in zip(statement[doc], head))
+                return shape(doc) * sum(s + w.context * max(0.0, h - s) for s, h in zip(statement[doc], head))
 
             # Quotes: the statement that says what the question adds to the section's subject.
             # A concept the title already names counts for less (every statement of "Pickpocket
@@ -358,15 +425,28 @@ class RulesIndex:
                 return said * self._answers(doc, asks)
 
             stmts = sorted(((quote_value(d), self._ns[d]) for d in docs if self._ns[d] > 0), reverse=True)
-            score = whole.get(key, 0.0) + w.title_bonus * sum(head)  # whole: already weighted
+            # The title's match once more: in full when the question is the title and nothing
+            # else (a keyword lookup: "loot management window"), less when the question says
+            # more than the title names ("bag slots all taken": the situation is in the rest).
+            bonus = w.title_full if all(head) else w.title_bonus
+            score = whole.get(key, 0.0) + bonus * sum(head)  # whole: already weighted
             if docs:
                 best = max(docs, key=value)
-                said = [s + w.context * max(0.0, h - s) for s, h in zip(statement[best], head)]
+                said = [shape(best) * (s + w.context * max(0.0, h - s)) for s, h in zip(statement[best], head)]
                 cover = [max(statement[d][i] for d in docs) for i in range(len(per_concept))]
                 score += sum(said) + w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said))
             else:
                 score += sum(head)
             score += situations.get(key, 0.0)
+            if explain is not None:
+                explain[key] = {
+                    "whole": whole.get(key, 0.0),
+                    "head": [round(h, 2) for h in head],
+                    "said": [round(x, 2) for x in said] if docs else None,
+                    "best": self._texts.get(best) if docs else None,
+                    "cover": w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said)) if docs else 0.0,
+                    "situations": situations.get(key, 0.0),
+                }
             if key in self._summaries:
                 score *= w.summary
             ranked.append((key, score, stmts))
@@ -382,6 +462,8 @@ class RulesIndex:
         if "number" in asks and _NUMBER.search(text):
             factor *= self.weights.asked
         if "permission" in asks and _MODAL.search(text):
+            factor *= self.weights.asked
+        if "who" in asks and _ROLE.search(text):
             factor *= self.weights.asked
         return factor
 
