@@ -337,27 +337,38 @@ def judge_draw(state, move, d) -> None:
 # --- choosing an Encounter Completion Option ------------------------------------------------------------
 
 
-def _eligible_loot(state, player: str) -> list[str]:
+def _eligible_loot(d, player: str) -> list[str]:
+    """Loot `player` possesses now, read from the Draft (a discard earlier in this move is gone), as 08's
+    eligible_loot reads the state: Plot Armor only when the table counts it (plot-armor-eligible)."""
+    from referee import interpretations, loot_and_inventory
+
+    names = loot_and_inventory.inventory(d, player)
+    if interpretations.reading(d.state.settings.interpretations, "plot-armor-eligible") != "counts":
+        names = [n for n in names if d.card(n)["type"] != "plot"]
+    return names
+
+
+def _holds_plot_armor(d, player: str) -> bool:
     from referee import loot_and_inventory
 
-    return list(loot_and_inventory.eligible_loot(state, player))
+    return any(d.card(c)["type"] == "plot" for c in loot_and_inventory.inventory(d, player))
 
 
-def _holds_plot_armor(state, player: str) -> bool:
-    from referee import loot_and_inventory
-
-    return any(state.cards[c]["type"] == "plot" for c in loot_and_inventory.inventory(state, player))
+def _plot_armor_note(d, player: str) -> str:
+    """When `player` holds Plot Armor and it is not counted as eligible Loot: say so, with the interpretation."""
+    if not _holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") == "counts":
+        return ""
+    return (" (Plot Armor is not counted: interpretation plot-armor-eligible; a table that counts it as eligible Loot "
+            "sets `--interpretation plot-armor-eligible=counts` at `referee new`, or applies a move with --override)")
 
 
 def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
     kind = option["kind"]
     if kind == "discard":
-        eligible = _eligible_loot(state, player)
+        eligible = _eligible_loot(d, player)
         if len(eligible) < option["amount"]:
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
-            why = f"{player} has {held} to discard"
-            if _holds_plot_armor(state, player) and d.interpret("plot-armor-eligible") != "counts":
-                why += " (Plot Armor is not counted: interpretation plot-armor-eligible)"
+            why = f"{player} has {held} to discard" + _plot_armor_note(d, player)
             return False, why, (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
     if kind == "kaos":
         d.interpret("kaos-as-cost")
@@ -488,7 +499,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
         if move.discard:
             raise BadMove("only a discard option takes --discard")
         return []
-    eligible = _eligible_loot(state, who)
+    eligible = _eligible_loot(d, who)
     cards = [match_choice(c, eligible, what=f"eligible Loot of {who}") for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate(f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
@@ -609,10 +620,11 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
                   R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS)
             return d.oblige(enc.finish_hint())
         if kind == "discard":
-            eligible = _eligible_loot(state, who)
+            eligible = _eligible_loot(d, who)
             if not eligible:
-                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot; the Penalty is resolved "
-                      f"as far as possible", R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
+                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{_plot_armor_note(d, who)}; "
+                      f"this instruction is skipped and the Penalty is resolved as far as possible",
+                      R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
                 i += 1
                 continue
             enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
@@ -735,7 +747,7 @@ def judge_discard(state, move, d) -> None:
     if move.player != enc.player:
         d.violate(f"the Penalty is {enc.player}'s: {enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
                   fix=enc.finish_hint())
-    eligible = _eligible_loot(state, enc.player)
+    eligible = _eligible_loot(d, enc.player)
     card = match_choice(move.card, eligible, what=f"eligible Loot of {enc.player}")
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)

@@ -445,3 +445,21 @@ def test_an_effect_on_all_players_resolves_the_active_players_first_then_turn_or
     assert "simultaneous-order" in {i.id for i in ruling.interpretations}
     lines = [t for t in ruling.consequences if "loses 1 Kaos" in t]
     assert [line.split(":")[1].split()[0] for line in lines] == ["Cara", "Dan", "Bob"]
+
+
+# --- issue 6 review fixes ---------------------------------------------------------------------------------------
+
+
+def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_discarded(state):
+    """ENCOUNTER_PENALTY "If an Encounter Penalty cannot be fully resolved, resolve as much of the Penalty as
+    possible.": after the only Loot went to the first discard, the second finds none and the next instruction follows."""
+    loot(state, "Cara")
+    state.player("Cara").kaos = 3
+    draw(state, card="Troll Toll", checks=("brawn 30",), penalty=("discard 1", "discard 1", "kaos 2"))
+    check_option(state, (5,))
+    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))
+    assert not state.stack and state.player("Cara").kaos == 1
+    assert state.encounters["discard"] == ["Troll Toll"]
+    assert any("Penalty 2/3" in t and "no eligible Loot left" in t for t in ruling.consequences)
+    assert not any("Healing Draught" in o for o in ruling.obligations)
+    assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations
