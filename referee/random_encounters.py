@@ -61,20 +61,57 @@ def parse_check_option(text: str) -> dict:
                       f"\"perception 14 harder reward\"")
     stat, tn = words
     mark = "easier" if "easier" in flags else "harder" if "harder" in flags else ""
-    perception = stat.lower() == "perception"
-    return {"kind": "check", "check": "perception" if perception else "stat",
-            "stat": "" if perception else stat[:1].upper() + stat[1:].lower(),
+    kind = stat.lower() if stat.lower() in ("perception", "attack") else "stat"
+    return {"kind": "check", "check": kind, "stat": "" if kind != "stat" else stat[:1].upper() + stat[1:].lower(),
             "tn": parse_int(tn, what="the Target Number", low=0, high=99), "mark": mark, "reward": "reward" in flags}
 
 
-def _instruction(text: str, what: str, kinds: tuple[str, ...]) -> dict:
+PAY_GRAMMAR = ('"kaos N", "discard [N]", "health N", "status goblin|haunted", "move TEXT", "other TEXT" '
+               '(+ "reward")')
+PENALTY_GRAMMAR = ('"damage dN", "damage N", "health N", "kaos N", "discard [N]", "status goblin|haunted", '
+                   '"move TEXT", "combat TEXT", "other TEXT" (+ "all" after damage N, health N, kaos N, status S)')
+# The first word of an instruction; "loot" and "hp" are spellings of discard and health.
+INSTRUCTION_WORDS = {"discard": "discard", "loot": "discard", "kaos": "kaos", "health": "health", "hp": "health",
+                     "damage": "damage", "status": "status", "move": "move", "combat": "combat", "other": "other"}
+
+
+def _instruction(text: str, what: str, kinds: tuple[str, ...], shown: str = "") -> dict:
+    """One printed instruction. Free text only after other/move/combat: a typo never becomes card text."""
+    from referee.parsing import match_alias
+
+    grammar = PAY_GRAMMAR if what == "--pay" else PENALTY_GRAMMAR
     words = _words(text, what)
-    head, rest = words[0].lower(), words[1:]
-    if head in ("discard", "loot") and "discard" in kinds:
+    text = shown or text  # as the table typed it, for the messages
+    first, rest = words[0], words[1:]
+    try:
+        head = match_alias(first, INSTRUCTION_WORDS, what=f"{what} instruction")
+    except BadMove as error:
+        raise BadMove(f"{what} {text!r}: {error}. Write one of {grammar}") from None
+
+    def wrong(why: str) -> BadMove:
+        return BadMove(f"{what} {text!r}: {why}. Write one of {grammar}")
+
+    if head in ("move", "combat", "other"):
+        if head == "combat" and head not in kinds:  # a Non-Check option that starts a fight: card-specific text
+            return {"kind": "other", "text": " ".join(words)}
+        return {"kind": head, "text": " ".join(rest) or ("" if head == "other" else head)}
+    if head == "discard":
+        if len(rest) > 1:
+            raise wrong("a Loot discard takes at most a number (each Player resolves their own)")
         return {"kind": "discard", "amount": parse_int(rest[0], what="the Loot to discard", low=1, high=9) if rest else 1}
-    if head in ("kaos", "health", "hp") and len(rest) == 1:
-        return {"kind": "health" if head == "hp" else head, "amount": parse_int(rest[0], what=f"{what} {head}", low=1, high=99)}
-    if head == "damage" and "damage" in kinds and len(rest) == 1:
+    if head == "status":
+        if not rest:
+            raise wrong("name the Status")
+        try:
+            return {"kind": "status", "status": _status(" ".join(rest))}
+        except BadMove as error:
+            raise wrong(str(error)) from None
+    if head == "damage" and "damage" not in kinds:
+        raise wrong("a Non-Check option costs Health as \"health N\"")
+    if len(rest) != 1:
+        raise wrong(f"{head} takes one amount" + (" (a number or a die: d4, d6, d8, d10, d20)" if head == "damage"
+                                                   else ""))
+    if head == "damage":
         die = re.fullmatch(r"[dD]([0-9]+)", rest[0])
         if die:
             size = int(die.group(1))
@@ -82,19 +119,13 @@ def _instruction(text: str, what: str, kinds: tuple[str, ...]) -> dict:
                 raise BadMove(f"{what} {text!r}: the dice are d4, d6, d8, d10 and d20")
             return {"kind": "damage", "die": size}
         return {"kind": "damage", "amount": parse_int(rest[0], what="the Damage", low=1, high=99)}
-    if head == "status" and rest:
-        return {"kind": "status", "status": _status(" ".join(rest))}
-    if head in ("move", "combat") and head in kinds:
-        return {"kind": head, "text": " ".join(rest) or head}
-    if head == "other":
-        return {"kind": "other", "text": " ".join(rest)}
-    return {"kind": "other", "text": " ".join(words)}
+    return {"kind": head, "amount": parse_int(rest[0], what=f"{what} {head}", low=1, high=99)}
 
 
 def parse_pay_option(text: str) -> dict:
     """ "kaos 2", "discard 1 reward", "health 3", "status haunted", "move ...", "other ..." -> a Non-Check option."""
     words, flags = _flags(_words(text, "--pay"), "reward")
-    option = _instruction(" ".join(words), "--pay", ("discard", "move"))
+    option = _instruction(" ".join(words), "--pay", ("discard", "move"), shown=text)
     return {**option, "reward": "reward" in flags}
 
 
@@ -102,8 +133,14 @@ def parse_penalty(text: str) -> dict:
     """ "damage d6", "damage 2", "health 2", "kaos 3", "discard 1", "status goblin", "move ...", "combat ...", "other ...";
     "... all" when the card affects all Players ("kaos 1 all"; not for dice or Loot, which each Player resolves)."""
     words = _words(text, "--penalty")
-    every = len(words) > 2 and words[-1].lower() == "all" and words[0].lower() in ("damage", "health", "kaos", "status")
-    item = _instruction(" ".join(words[:-1] if every else words), "--penalty", ("discard", "damage", "move", "combat"))
+    head = INSTRUCTION_WORDS.get(words[0].casefold())
+    every = len(words) > 2 and words[-1].lower() == "all" and head in ("damage", "health", "kaos", "status")
+    if words[-1].lower() == "all" and head == "discard":
+        raise BadMove(f"--penalty {text!r}: each Player chooses their own Loot to discard: write it as card text "
+                      f"(--penalty \"other every Player discards 1 Loot\") and record each `referee discard`. "
+                      f"Write one of {PENALTY_GRAMMAR}")
+    item = _instruction(" ".join(words[:-1] if every else words), "--penalty", ("discard", "damage", "move", "combat"),
+                        shown=text)
     if every and "die" in item:
         raise BadMove(f"--penalty {text!r}: a damage die for all Players is rolled for each: record each with "
                       f"`referee damage PLAYER N` during the Penalty (--penalty \"other ...\")")
@@ -112,7 +149,7 @@ def parse_penalty(text: str) -> dict:
 
 def option_label(option: dict) -> str:
     if option["kind"] == "check":
-        what = "Perception" if option["check"] == "perception" else option["stat"]
+        what = {"perception": "Perception", "attack": "Attack"}.get(option["check"], option["stat"])
         label = f"{what} Check vs TN {option['tn']}" + (f" ({option['mark']})" if option["mark"] else "")
     else:
         label = _instruction_label(option, cost=True)
@@ -172,9 +209,15 @@ def event_reward(variables: dict) -> tuple[int, str, str]:
 
 
 def _encounters(d) -> dict:
+    """A copy to change. "refreshed": the cards of a deck made from the shuffled discard pile and not drawn yet
+    (its contents are known, not its order); absent while the deck's contents are unknown."""
     current = d.game("encounters")
-    return {"deck": current["deck"], "discard": list(current["discard"]),
+    copy = {"deck": current["deck"], "discard": list(current["discard"]),
             "cards": {k: dict(v) for k, v in current["cards"].items()}}
+    for key in ("refreshed", "unresolved"):
+        if current.get(key):
+            copy[key] = list(current[key])
+    return copy
 
 
 def _card(d, name: str) -> dict:
@@ -213,6 +256,9 @@ def judge_deck(state, move, d) -> None:
         raise BadMove(f"the deck holds 0 or more cards, not {move.size!r}")
     enc = _encounters(d)
     enc["deck"] = move.size
+    if enc.pop("refreshed", None):
+        d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
+              "longer tracked")
     d.set_game("encounters", enc)
     d.say(f"the Random Encounter Deck holds {move.size} face-down card{'s' if move.size != 1 else ''}",
           R.RE_DECK_PUBLIC)
@@ -251,8 +297,31 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
     return name, move.because or "another rule or effect", "the effect that drew it says so", (R.ENCOUNTERING_OTHER,)
 
 
-def _describe(move) -> dict:
-    return {"options": [parse_check_option(t) for t in move.checks] + [parse_pay_option(t) for t in move.pays],
+def _from_refreshed_deck(d, enc: dict, name: str) -> None:
+    """A deck made from the discard pile holds exactly those cards: another card cannot be drawn from it."""
+    left = enc["refreshed"]
+    if name in left:
+        left.remove(name)
+    else:
+        cards = ", ".join(f"'{c}'" for c in sorted(set(left)))
+        d.violate(f"'{name}' is not in the Random Encounter Deck: it was made from the shuffled discard pile and "
+                  f"still holds {cards}", R.RE_DECK_REFRESH, R.RE_DECK_TOP,
+                  fix="draw one of those cards; if the table rebuilt the deck, record it with `referee encounter deck "
+                      "N` first, or --override \"reason\"")
+        left.clear()  # applied anyway (--override): what the deck holds is no longer known
+    if not left:
+        del enc["refreshed"]
+
+
+def _describe(state, move) -> dict:
+    checks = [parse_check_option(t) for t in move.checks]
+    for text, option in zip(move.checks, checks):
+        if option["check"] == "stat":  # the Stat now, as `declare` reads it, or the card could not be resolved
+            try:
+                option["stat"] = core_concepts.known_stat(state, text.split()[0])
+            except BadMove as error:
+                raise BadMove(f"--check {text!r}: {error}") from None
+    return {"options": checks + [parse_pay_option(t) for t in move.pays],
             "penalty": [parse_penalty(t) for t in move.penalty], "no_penalty": bool(move.no_penalty)}
 
 
@@ -266,7 +335,7 @@ def judge_draw(state, move, d) -> None:
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
     if described:
-        card, name = _describe(move), known or name_typed
+        card, name = _describe(state, move), known or name_typed
     elif enc["cards"]:
         try:
             name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
@@ -293,9 +362,12 @@ def judge_draw(state, move, d) -> None:
             d.say(f"the Random Encounter Deck and its discard pile are both empty: no Random Encounter is drawn; "
                   f"{source} goes on", R.RE_DECK_BOTH_EMPTY)
             return
-        d.say(f"the Random Encounter Deck is empty: its discard pile ({len(enc['discard'])} cards) is shuffled into "
-              f"a new face-down deck", R.RE_DECK_REFRESH)
-        enc["deck"], enc["discard"] = len(enc["discard"]), []
+        pile = enc["discard"]
+        d.say(f"the Random Encounter Deck is empty: its discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''}) "
+              f"is shuffled into a new face-down deck", R.RE_DECK_REFRESH)
+        enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
+    if enc.get("refreshed"):
+        _from_refreshed_deck(d, enc, name)
 
     if not card["options"]:
         d.violate(f"'{name}' is described without an Encounter Completion Option", R.OPTIONS_ONE_OR_MORE,

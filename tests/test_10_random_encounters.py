@@ -53,7 +53,7 @@ def test_random_encounter_deck_draws_from_the_top_and_counts_down(state):
 
 def test_an_empty_deck_is_refreshed_from_the_shuffled_discard_pile(state):
     play(state, EncounterDeck(size=0))
-    state.encounters["discard"] = ["Old Card", "Other Card"]
+    state.encounters["discard"] = ["Spider Swarm", "Other Card"]
     ruling = draw(state)
     assert R.RE_DECK_REFRESH in ruling.citations
     assert state.encounters["discard"] == [] and state.encounters["deck"] == 1
@@ -463,3 +463,64 @@ def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_
     assert any("Penalty 2/3" in t and "no eligible Loot left" in t for t in ruling.consequences)
     assert not any("Healing Draught" in o for o in ruling.obligations)
     assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations
+
+
+def test_a_deck_refreshed_from_the_discard_pile_holds_exactly_those_cards(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "... shuffle the Random Encounter discard pile to create a new face-down
+    Random Encounter Deck.": until that deck is used up, a card that was not in the pile cannot be drawn."""
+    play(state, EncounterDeck(size=1))
+    draw(state, card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
+    check_option(state, (10,))  # Imp: deck 0, discard pile [Imp]
+    ruling = refused(state, EncounterDraw(player="Cara", cause="move", **SPIDERS))
+    assert R.RE_DECK_REFRESH in quotes_of(ruling) and "'Imp'" in ruling.violations[0].message
+    ruling = play(state, EncounterDraw(player="Cara", cause="move", card="imp"))
+    assert "(1 card)" in " ".join(ruling.consequences)
+    assert state.encounters["deck"] == 0 and "refreshed" not in state.encounters
+    check_option(state, (10,))
+    play(state, EncounterDeck(size=3))  # the table rebuilt the deck
+    assert draw(state).legal
+
+
+def test_the_refreshed_deck_limit_ends_when_the_deck_is_used_up(state):
+    play(state, EncounterDeck(size=0))
+    state.encounters["discard"] = ["Old Card", "Imp"]
+    state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
+                                                     "mark": "", "reward": False}],
+                                        "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
+    play(state, EncounterDraw(player="Cara", cause="move", card="Imp"))
+    assert state.encounters["refreshed"] == ["Old Card"]
+    check_option(state, (10,))
+    assert refused(state, EncounterDraw(player="Cara", cause="move", **SPIDERS))
+
+
+@pytest.mark.parametrize("flag, text, says", [
+    ("penalty", "damge d6", "did you mean damage"),
+    ("penalty", "kaos 2 3", "kaos takes one amount"),
+    ("penalty", "health", "health takes one amount"),
+    ("penalty", "discard 1 all", "each Player chooses their own Loot"),
+    ("penalty", "sing a song", "no --penalty instruction 'sing'"),
+    ("pay", "kaos reward", "kaos takes one amount"),
+    ("pay", "damage 2", "health N"),
+])
+def test_encounter_penalty_and_non_check_options_are_read_strictly(flag, text, says):
+    """ENCOUNTER_PENALTY "Encounter Penalties may include: ... Other card-specific effects" and NON_CHECK_COMPLETION_OPTIONS
+    "... or resolve another card-specific instruction": card text is what follows other/move/combat, never a typo."""
+    from referee.random_encounters import parse_pay_option, parse_penalty
+
+    with pytest.raises(BadMove, match=says) as error:
+        (parse_penalty if flag == "penalty" else parse_pay_option)(text)
+    assert "Write one of" in str(error.value)
+    assert parse_penalty("other swap seats") == {"kind": "other", "text": "swap seats"}
+    assert parse_pay_option("combat the troll") == {"kind": "other", "text": "combat the troll", "reward": False}
+
+
+def test_check_completion_option_names_a_stat_the_check_can_use(state):
+    """CHECK_COMPLETION_OPTIONS "A Check Completion Option identifies the type of Check and the Target Number.":
+    a Stat the game does not know is refused when the card is described, as `declare` refuses it."""
+    with pytest.raises(BadMove, match="no Stat 'agility'"):
+        engine.check(state, EncounterDraw(player="Cara", cause="move", card="Gap", checks=("agility 10",),
+                                          penalty=("kaos 1",)))
+    draw(state, card="Gap", checks=("br 10", "attack 12"), penalty=("kaos 1",))
+    assert [o.get("stat") for o in state.encounters["cards"]["Gap"]["options"]] == ["Brawn", ""]
+    play(state, EncounterChoose(player="Cara", option=1))
+    assert state.top.stat == "Brawn"
