@@ -203,6 +203,7 @@ BACKPACK_SLOT_ONE_CARD = _c(LOOT, "BACKPACK_SLOTS", "Each Backpack Slot may cont
 BACKPACK_ANY_TYPE = _c(LOOT, "BACKPACK_SLOTS", "Any type of Loot may be stored in a Backpack Slot unless a rule specifically states otherwise.")
 
 MAGIC_NOT_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "Common Magic and Rare Magic may be Equipped only if that card or another rule specifically states how it may be Equipped.")
+EQUIPPED_WEAPONS_AVAILABLE = _c(LOOT, "EQUIPPED_LOOT", "Equipped Weapons are available for Attacks and other weapon-based effects while occupying a Weapon Slot unless they are unavailable for another reason.")
 DROPPED_STILL_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "A Dropped Weapon remains Equipped but is not available for Attacks until recovered or restored according to 06_COMBAT_ENCOUNTER.")
 STORED_ARMOR_NOTHING = _c(LOOT, "STORED_LOOT", "Armor stored in the Backpack does not provide Defense, Stat bonuses, or other effects.")
 STORED_WEAPON_NO_ATTACKS = _c(LOOT, "STORED_LOOT", "Weapons stored in the Backpack are not available for Attacks or other weapon-based effects.")
@@ -254,6 +255,7 @@ EQUIP_EFFECTS_END = _c(LOOT, "EQUIPPING_LOOT", "When Loot stops being Equipped, 
 
 REPLACE_PREVIOUS_DISPLACED = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "The previous Loot in that Slot becomes displaced Loot.")
 REPLACE_PLOT_ARMOR_EXCEPTION = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "Plot Armor is an exception to this rule. If a Player equips an Armor card and that causes their Plot Armor to be discarded, Plot Armor is discarded instead of becoming displaced Loot.")
+REPLACE_DISPLACED_IMMEDIATELY = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "Displaced Loot must immediately be equipped in another legal Slot, stored in an empty Backpack Slot, used if legal, or discarded.")
 REPLACE_DEFENSE_RECALC = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "If Defense changes because Loot is replaced, recalculate Defense according to 06_COMBAT_ENCOUNTER.")
 
 STORE_EMPTY_SLOT = _c(LOOT, "STORING_LOOT", "To Store Loot, place it into an empty Backpack Slot.")

@@ -855,19 +855,20 @@ def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -
     from referee.interpretations import REGISTER
     from referee.store import GameStore, resolve_game_path
 
-    choices = {}
+    choices, notes = {}, {}
     try:
         path = resolve_game_path(game)
         if game or os.environ.get("REFEREE_GAME") or path.is_file():
             with GameStore(path) as store:
                 choices = store.settings.interpretations
+                notes["backpack-size"] = f"{store.settings.backpack_slots} Backpack Slots per Player"  # 08 loot
     except RefereeError as error:
         if game:
             _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
     if as_json:
-        _print_json(game_display.interpretations_json(REGISTER, choices))
+        _print_json(game_display.interpretations_json(REGISTER, choices, notes))
     else:
-        game_display.print_interpretations(_console(), REGISTER, choices)
+        game_display.print_interpretations(_console(), REGISTER, choices, notes)
 
 
 # --- 10 random encounters (issue 6) ---------------------------------------------------------------
@@ -951,7 +952,11 @@ def encounter_choose(
 
     def build(state):
         # a number needs no card (the engine refuses it when nothing is being resolved); a word is read on the card
-        number = _amount(option, "the option") if option.strip().isdigit() else match_option(current_card(state), option)
+        card = current_card(state)
+        if card is None and not option.strip().isdigit():
+            number = 0  # nothing to read the word on: the engine refuses the move (no Random Encounter), exit 1
+        else:
+            number = _amount(option, "the option") if option.strip().isdigit() else match_option(card, option)
         return EncounterChoose(player=_player(state, player), option=number, discard=tuple(discard or ()))
 
     _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
@@ -977,6 +982,9 @@ def encounter_roll(
         die = awaited_die(state)
         if virtual == (value is not None):
             raise BadMove("give what the die shows, or --virtual for a virtual roll (not both)")
+        if die is None:  # no damage die awaited: the engine refuses it, saying what is pending (exit 1)
+            amount = 1 if virtual else parse_int(value, what="the die", low=1, high=20)
+            return EncounterRoll(player=_player(state, player), value=amount, virtual=virtual)
         if virtual:
             raw = seed if seed is not None else os.environ.get("REFEREE_SEED")
             rng = random.Random(parse_int(raw, what="--seed", low=0, high=2**63) if raw is not None else None)
@@ -1138,9 +1146,9 @@ def loot_draw(
 
 
 def _owned_card(state, name: str, text: str) -> str:
-    from referee.loot_and_inventory import resolve_card, windows, inventory
+    from referee.loot_and_inventory import owned_cards, resolve_card
 
-    return resolve_card(state, text, inventory(state, name) + [c for _, w in windows(state, name) for c in w.cards])
+    return resolve_card(state, text, owned_cards(state, name))  # inventory, windows, set-aside cards
 
 
 @app.command("equip")
@@ -1240,7 +1248,7 @@ def loot_gear_swap(
 
 
 def _take(player, source, card, how, game, dry_run, override, as_json) -> None:
-    from referee.loot_and_inventory import inventory, resolve_card
+    from referee.loot_and_inventory import resolve_card, takeable
     from referee.moves import TakeLoot
 
     def build(state):
@@ -1250,7 +1258,7 @@ def _take(player, source, card, how, game, dry_run, override, as_json) -> None:
         if how == "pickpocket" and not stored(state, target):
             name = card  # an empty Backpack: the ruling says so
         else:
-            name = resolve_card(state, card, inventory(state, target))
+            name = resolve_card(state, card, takeable(state, target))
         return TakeLoot(player=_player(state, player), source=target, how=how, card=name)
 
     _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
@@ -1277,6 +1285,7 @@ def loot_take(
 ) -> None:
     """Take a card from another Player (a rule or effect says so); the taker resolves a Loot Management Window."""
     _take(player, source, card, "opportunity" if opportunity else "take", game, dry_run, override, as_json)
+
 
 
 @app.command("inventory")

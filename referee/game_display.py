@@ -63,6 +63,9 @@ def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False) 
     elif played.applied:
         line.append("LEGAL", style="bold green")
         line.append(f": applied as move #{played.number}")
+    elif ruling.legal and cannot_apply:
+        line.append("LEGAL", style="bold green")
+        line.append(", but there is nothing to apply: nothing changed" + (" (dry run)" if dry_run else ""))
     elif ruling.legal:
         line.append("LEGAL", style="bold green")
         line.append(" (dry run: nothing changed)")
@@ -211,7 +214,8 @@ def print_status(console, state, path, rules_hash_now: str | None = None) -> Non
     console.print(Text(
         f"Table settings (03_SETUP / 04_PLAYER_STRUCTURE not loaded): Health {s.health}, Health Cap {s.health_cap}, "
         f"Turn Actions {s.turn_actions} per turn, Reroll Token supply {s.reroll_supply} "
-        f"({state.rerolls_available()} available), starting Kaos {s.starting_kaos}", style="dim"))
+        f"({state.rerolls_available()} available), starting Kaos {s.starting_kaos}, "
+        f"Backpack Slots {s.backpack_slots}", style="dim"))
     if s.interpretations:
         chosen = ", ".join(f"{k}={v}" for k, v in s.interpretations.items())
         console.print(Text(f"Interpretations chosen by the table: {chosen}", style="dim"))
@@ -258,24 +262,29 @@ def print_history(console, entries) -> None:
             console.print(Text("        rules: " + "; ".join(keys), style="dim cyan"))
 
 
-def interpretations_json(register, choices) -> list[dict]:
+def interpretations_json(register, choices, notes: dict | None = None) -> list[dict]:
+    notes = notes or {}
     return [
         {"id": e.id, "question": e.question, "default": e.default, "in_force": choices.get(e.id, e.default),
          "readings": [{"id": r, "text": t} for r, t in e.readings], "selectable": e.selectable,
-         "citations": [c.to_json() for c in e.citations]}
+         "citations": [c.to_json() for c in e.citations], **({"this_game": notes[e.id]} if e.id in notes else {})}
         for e in register.values()
     ]
 
 
-def print_interpretations(console, register, choices) -> None:
+def print_interpretations(console, register, choices, notes: dict | None = None) -> None:
+    """`notes`: what a reading amounts to in this game ({id: text}), e.g. the Backpack Slots of backpack-size."""
     from rich.text import Text
 
+    notes = notes or {}
     for e in register.values():
         in_force = choices.get(e.id, e.default)
         console.print(Text(e.id, style="bold magenta") + Text(f"  {e.question}"))
         for r, t in e.readings:
             mark = "●" if r == in_force else "○"
             console.print(Text(f"   {mark} {r}{' (default)' if r == e.default else ''}: {t}"))
+        if e.id in notes:
+            console.print(Text(f"     in this game: {notes[e.id]}"))
         console.print(Text("     cites: " + "; ".join(dict.fromkeys(c.key for c in e.citations)), style="dim"))
 
 
@@ -298,6 +307,7 @@ def _inventory(state, name: str) -> dict:
         "backpack": [entry(c) for c in state.loot[f"{name}/backpack"]],
         "dropped": list(dropped),
         "window": [c for _, w in L.windows(state, name) for c in w.cards],
+        "set_aside": L.set_aside(state, name),
         "defense_from_loot": L.loot_defense(state, name),
         "stat_bonuses": L.stat_bonuses(state, name),
     }
@@ -332,6 +342,9 @@ def print_inventories(console, state, names) -> None:
             show(f"Backpack Slot {i + 1}", e)
         if inv["window"]:
             console.print(Text(f"   Unplaced (Loot Management Window): {', '.join(inv['window'])}", style="yellow"))
+        if inv["set_aside"]:
+            console.print(Text(f"   Set aside (their window did not resume; 09 decides where they go): "
+                               f"{', '.join(inv['set_aside'])}", style="yellow"))
 
 
 def piles_json(state) -> dict:
@@ -382,10 +395,14 @@ def loot_status_lines(state) -> list[str]:
     lines = []
     for name in state.settings.players:
         armor = [L.label(c) for c in state.loot[f"{name}/armor"] if c]
-        weapons = [f"{s} {L.label(state.loot[f'{name}/{s}'])}" for s in ("melee", "ranged") if state.loot[f"{name}/{s}"]]
+        weapons = [f"{s} {L.label(state.loot[f'{name}/{s}'])}"
+                   + (" (Dropped)" if state.loot[f"{name}/{s}"] in state.loot[f"{name}/dropped"] else "")
+                   for s in ("melee", "ranged") if state.loot[f"{name}/{s}"]]
         pack = ["–" if c is None else c for c in state.loot[f"{name}/backpack"]]
+        aside = L.set_aside(state, name)
         lines.append(f"{name}: Armor [{', '.join(armor) or '–'}] · Weapons [{', '.join(weapons) or '–'}] · "
-                     f"Backpack [{', '.join(pack)}] · Defense from loot {L.loot_defense(state, name)}")
+                     f"Backpack [{', '.join(pack)}] · Defense from loot {L.loot_defense(state, name)}"
+                     + (f" · set aside: {', '.join(aside)}" if aside else ""))
     return lines
 
 

@@ -12,21 +12,23 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
 
 __all__ = [
     "eligible_loot", "discard_effects", "JUDGES", "after_move", "LOOT_MOVES", "BOOKKEEPING_MOVES",
     "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
-    "inventory_view", "piles_view", "decks_view", "locate", "every_card_place", "card_summary",
+    "inventory_view", "piles_view", "decks_view", "locate", "every_card_place", "card_summary", "owned_cards",
+    "set_aside", "takeable",
 ]
 
 PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
              "rare": R.DISCARD_RARE_PILE}
 WEAPON_SLOT_RULE = {"melee": R.WEAPON_MELEE_SLOT, "ranged": R.WEAPON_RANGED_SLOT}
 EQUIP_SLOTS = tuple(f"armor-{n}" for n in range(1, ARMOR_SLOTS + 1)) + ("melee", "ranged")
-# Moves that only describe the physical game (a card's text, a deck's size): allowed whatever is pending.
-BOOKKEEPING_MOVES = frozenset({"card", "deck-size"})
-LOOT_MOVES = ("card", "deck-size", "draw", "equip", "store", "discard", "use", "gear-swap", "take")
+# Moves that only describe the physical game (a card's text, a deck's size) or record what a document that is
+# not loaded decided (a Weapon Dropped or recovered in Combat, 06): allowed whatever is pending.
+BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
+LOOT_MOVES = ("card", "deck-size", "draw", "equip", "store", "discard", "use", "gear-swap", "take", "drop", "recover")
 
 
 # --- reading a view (GameState or Draft) ------------------------------------------------------------
@@ -65,6 +67,15 @@ def slot_label(slot: str) -> str:
     return {"melee": "Melee Weapon Slot", "ranged": "Ranged Weapon Slot"}[slot]
 
 
+def the_slot(slot: str) -> str:
+    """"Armor Slot 3" / "the Melee Weapon Slot", as a sentence names it."""
+    return slot_label(slot) if slot.startswith(("armor-", "backpack-")) else f"the {slot_label(slot)}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def parse_slot(text: str) -> str:
     """`armor 2`, `a2`, `armor-2`, `2`, `melee`, `ranged` -> a slot id; BadMove otherwise."""
     raw = "".join(str(text).split()).casefold().replace("slot", "").replace("-", "")
@@ -98,6 +109,17 @@ def inventory(v, player: str) -> list[str]:
     return [c for _, c in equipped(v, player)] + [c for _, c in stored(v, player)]
 
 
+def set_aside(v, player: str) -> list[str]:
+    """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
+    (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
+    return list(_get(v, f"{player}/set-aside") or [])
+
+
+def takeable(v, player: str) -> list[str]:
+    """What another Player may be reported taking from `player`: their Inventory and their set-aside cards."""
+    return inventory(v, player) + set_aside(v, player)
+
+
 def windows(v, player: str | None = None) -> list[tuple[int, LootWindowProc]]:
     return [(i, p) for i, p in enumerate(_stack(v))
             if isinstance(p, LootWindowProc) and (player is None or p.player == player)]
@@ -105,7 +127,7 @@ def windows(v, player: str | None = None) -> list[tuple[int, LootWindowProc]]:
 
 def locate(v, name: str) -> tuple | None:
     """Where a card is: ("slot", player, slot) | ("backpack", player, index) | ("window", player, stack index)
-    | ("deck", kind) | ("discard", kind) | ("box",) | ("unresolved",) | None."""
+    | ("set-aside", player) | ("deck", kind) | ("discard", kind) | ("box",) | ("unresolved",) | None."""
     for player in _players(v):
         for slot, card in equipped(v, player):
             if card == name:
@@ -113,6 +135,8 @@ def locate(v, name: str) -> tuple | None:
         for i, card in stored(v, player):
             if card == name:
                 return ("backpack", player, i)
+        if name in set_aside(v, player):
+            return ("set-aside", player)
     for i, proc in windows(v):
         if name in proc.cards:
             return ("window", proc.player, i)
@@ -137,6 +161,8 @@ def where_text(place: tuple | None) -> str:
         return f"in {place[1]}'s Backpack Slot {place[2] + 1}"
     if place[0] == "window":
         return f"in {place[1]}'s Loot Management Window"
+    if place[0] == "set-aside":
+        return f"set aside from {place[1]}'s Loot Management Window (the table reports what 09 does with it)"
     if place[0] == "deck":
         return f"in the {LOOT_TYPE_LABELS[place[1]]} Deck"
     if place[0] == "discard":
@@ -152,6 +178,7 @@ def every_card_place(state) -> list[tuple[str, tuple]]:
     for player in state.settings.players:
         out += [(c, ("slot", player, s)) for s, c in equipped(state, player)]
         out += [(c, ("backpack", player, i)) for i, c in stored(state, player)]
+        out += [(c, ("set-aside", player)) for c in set_aside(state, player)]
     for i, proc in windows(state):
         out += [(c, ("window", proc.player, i)) for c in proc.cards]
     for kind in LOOT_TYPES:
@@ -259,6 +286,9 @@ def resolve_card(v, text: str, names) -> str:
     try:
         return shown[match_choice(wanted, list(shown), what="card")]
     except BadMove as error:
+        folded = wanted.casefold()
+        if folded and any(s.casefold().startswith(folded) for s in shown):
+            raise  # "could be A, B": several of these cards match; the table types more of the name
         everything = [n for n in _cards(v) if n not in names]
         try:
             elsewhere = match_choice(wanted, everything, what="card") if everything else None
@@ -362,6 +392,8 @@ def _take_out(d, name: str) -> tuple:
             d.set_loot(f"{place[1]}/dropped", [c for c in dropped if c != name])
     elif place[0] == "backpack":
         _set_backpack(d, place[1], place[2], None)
+    elif place[0] == "set-aside":
+        d.set_loot(f"{place[1]}/set-aside", [c for c in set_aside(d, place[1]) if c != name])
     elif place[0] == "window":
         proc = d.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
@@ -420,19 +452,45 @@ class _Recalc:
                       f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC)
 
 
+def _plot_leaving(v, player: str, card: dict) -> str | None:
+    """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
+    the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
+    if card["type"] != "armor" or _get(v, f"{player}/armor-equipped"):
+        return None
+    own = plot_armor_name(player)
+    return next((slot for slot, held in equipped(v, player) if held == own), None)
+
+
 def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
-    """The first Armor card equipped sends a still-Equipped Plot Armor to the box first."""
+    """The first Armor card a Player equips sends their still-Equipped Plot Armor to the box first; the Player is
+    marked as having equipped an Armor card, so later Armor never discards a Plot Armor again."""
     if card["type"] != "armor":
         return
-    for slot, held in equipped(d, player):
-        if d.card(held)["type"] == "plot":
-            _set_slot(d, player, slot, None)
-            d.set_loot("box", list(d.loot("box")) + [held])
-            d.say(f"Plot Armor returns to the game box, discarded before {name} applies (not displaced Loot; "
-                  f"it cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR, R.PLOT_ARMOR_NOT_DISPLACED,
-                  R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.LMW_PLOT_ARMOR_NOT_DISPLACED,
-                  R.REPLACE_PLOT_ARMOR_EXCEPTION)
-            return
+    slot = _plot_leaving(d, player, card)
+    if not d.loot(f"{player}/armor-equipped"):
+        d.set_loot(f"{player}/armor-equipped", True)
+    if slot is None:
+        return
+    held = occupant(d, player, slot)
+    _set_slot(d, player, slot, None)
+    d.set_loot("box", list(d.loot("box")) + [held])
+    d.say(f"Plot Armor returns to the game box, discarded before {name} applies ({name} is the first Armor card "
+          f"{player} equips; Plot Armor is not displaced Loot and cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR,
+          R.PLOT_ARMOR_NOT_DISPLACED, R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.LMW_PLOT_ARMOR_NOT_DISPLACED,
+          R.REPLACE_PLOT_ARMOR_EXCEPTION, R.PLOT_ARMOR_ONCE)
+
+
+def _second_plot_armor(d, player: str, card: dict, name: str) -> bool:
+    """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
+    if card["type"] != "plot":
+        return False
+    worn = [c for _, c in equipped(d, player) if d.card(c)["type"] == "plot"]
+    if not worn:
+        return False
+    d.violate(f"{player} already has Plot Armor Equipped: the rules give each Player one Plot Armor, and a second "
+              f"on one Patron Mat is not provided for", R.PLOT_ARMOR_AT_START, R.PLOT_ARMOR_ONE_SLOT,
+              R.LOOT_PLOT_ARMOR_SPECIAL, fix=f"discard {label(name)} (to the game box), or --override \"card text\"")
+    return True
 
 
 def _open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
@@ -447,23 +505,48 @@ def _open_window(d, player: str, names: list[str], source: str, displaced: tuple
 
 
 def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
-    """The player's own window must be on top with `name` in it."""
+    """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
     top = d.stack[-1] if d.stack else None
     if not (isinstance(top, LootWindowProc) and top.player == player):
+        place = locate(d, name)
+        gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
         d.violate(f"{player} is not resolving a Loot Management Window: only newly acquired or displaced Loot is "
                   f"{verb} this way", *rules,
-                  fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} ...`")
+                  fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} "
+                      f"\"{name}\"`" if gear else f"{label(name)} is {where_text(place)}")
         return None
     if name not in top.cards:
         d.violate(f"{label(name)} is not waiting in {player}'s Loot Management Window "
                   f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint())
         return None
+    _check_displaced_first(state, d, top, name)
     return top
 
 
+def _displaced_first(state, window) -> bool:
+    """Whether displaced Loot in `window` must be placed before its other cards (hints; no interpretation shown)."""
+    return bool(window.displaced) and reading_of(state, "displaced-first") == "displaced-first"
+
+
+def _check_displaced_first(state, d, window, name: str) -> None:
+    """Placing a card that is not displaced while displaced Loot waits: the readings of displaced-first differ."""
+    if not window.displaced or name in window.displaced:
+        return
+    if d.interpret("displaced-first") == "displaced-first":
+        waiting = ", ".join(window.displaced)
+        d.violate(f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
+                  R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
+                  fix=f"equip, store, use or discard {window.displaced[0]} first")
+    else:
+        d.cite(R.LMW_ORDER)
+
+
 def _owned(d, player: str) -> list[str]:
-    """Cards the player can name: their inventory and their windows."""
-    return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards]
+    """Cards the player can name: their inventory, their windows, and their set-aside cards."""
+    return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards] + set_aside(d, player)
+
+
+owned_cards = _owned
 
 
 def _obligations(state, d, player: str) -> None:
@@ -471,25 +554,32 @@ def _obligations(state, d, player: str) -> None:
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
     empty_pack = [i for i, c in enumerate(d.loot(f"{player}/backpack")) if c is None]
+    first = _displaced_first(state, top)
     for name in top.cards:
         card = d.card(name)
+        kind = "displaced" if name in top.displaced else "new"
+        if first and name not in top.displaced:
+            d.oblige(f"{player} places {label(name)} ({kind}) after the displaced {', '.join(top.displaced)} "
+                     f"(interpretation displaced-first)")
+            continue
         options = []
         slots = legal_slots(card)
         empty = [s for s in slots if occupant(d, player, s) is None]
-        plot = [s for s in slots if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
-        if card["type"] == "armor" and plot:
+        leaving = _plot_leaving(d, player, card)
+        if card["type"] == "plot" and _other_plot(d, player, name):
+            pass  # a second Plot Armor is refused
+        elif leaving:
             options.append("equip (Plot Armor then goes to the box)")
         elif empty:
             options.append(f"equip ({slot_label(empty[0])})")
         elif slots:
             options.append(f"equip (replacing {label(occupant(d, player, slots[0]))})")
-        if empty_pack:
+        if empty_pack and card["type"] != "plot":
             options.append(f"store (Backpack Slot {empty_pack[0] + 1})")
-        if card.get("consumable"):
+        if _usable_now(state, d, player, card):
             options.append("use")
         options.append("discard")
-        kind = "displaced" if name in top.displaced else "new"
-        d.oblige(f"{player} places {name} ({kind}): " + ", ".join(options))
+        d.oblige(f"{player} places {label(name)} ({kind}): " + ", ".join(options))
     d.cite(R.LMW_DECIDE_EACH)
 
 
@@ -551,26 +641,27 @@ def judge_deck_size(state, move, d) -> None:
         raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
     deck = d.loot(f"deck/{kind}")
     if move.size < len(deck["known"]):
-        d.violate(f"the {LOOT_TYPE_LABELS[kind]} Deck holds {len(deck['known'])} known cards "
+        d.violate(f"the {LOOT_TYPE_LABELS[kind]} Deck holds {plural(len(deck['known']), 'known card')} "
                   f"({', '.join(deck['known'])}): it cannot have {move.size}", fix="count the deck again")
     d.set_loot(f"deck/{kind}", {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
-    d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {move.size} cards (the table counts it)", R.DRAW_FROM_DECK)
+    d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
 
 
 def judge_draw(state, move, d) -> None:
     player = move.player
     if len(move.kinds) != len(move.names) or not move.names:
         raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
-    if d.get(player, "state") == "removed":
-        d.violate(f"{player} is Removed from the game", R.LOOT_BELONGS)
+    _out_of_play(state, d, player, "draw Loot", zombies=False)
     top = d.stack[-1] if d.stack else None
     if isinstance(top, LootWindowProc) and top.player != player:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
-    described = sum(1 for kind, text in zip(move.kinds, move.names) if _card(d, " ".join(text.split())) is None)
+    if any(not " ".join(str(text).split()) for text in move.names):
+        raise BadMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
     has_text = move.card_options() != []
-    if has_text and len(move.names) > 1 and described > 1:
-        raise BadMove("card options describe one card: describe each first with `referee card NAME TYPE ...`, "
-                      "then draw them by name")
+    if has_text and len(move.names) > 1:
+        raise BadMove(f"card options ({' '.join(move.card_options())}) describe one card, and this draw names "
+                      f"{len(move.names)}: describe each first with `referee card NAME TYPE ...`, then draw them "
+                      f"by name")
     drawn: list[str] = []
     for kind, text in zip(move.kinds, move.names):
         if kind not in LOOT_TYPES:
@@ -618,7 +709,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                   fix="name the card that was drawn")
         return None
     else:
-        name = text
+        name = next((n for n in _cards(d) if n.casefold() == text.casefold()), text)  # the catalogue, any case
         described = [n for n, c in _cards(d).items() if c["type"] == kind and locate(d, n) is None]
         if d.card(name) is None and described:
             try:  # a card the table described beforehand (`referee card`), named forgivingly
@@ -628,6 +719,13 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         if deck["unseen"] is not None:
             deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
         known = d.card(name)
+        if known is not None and locate(d, name) == ("discard", kind) and deck["unseen"] is None:
+            d.violate(f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and the {deck_label}'s size is not "
+                      f"known: if the deck ran out, its discard pile is shuffled into a new deck and {name} is drawn "
+                      f"from it; otherwise this is another copy of {name}", R.EXHAUSTION_SHUFFLE,
+                      R.DISCARD_PILE_STAYS, R.DRAW_FROM_DECK,
+                      fix=f"if the {deck_label} is empty: `referee deck {kind} 0`, then draw again (the discard pile "
+                          f"is shuffled in); if the deck holds another copy: --override \"another copy\"")
         if known is not None and locate(d, name) is not None:
             n = 2
             while d.card(f"{name} #{n}") is not None:
@@ -667,16 +765,17 @@ def judge_equip(state, move, d) -> None:
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
                       f"`referee card \"{name}\" {card['type']} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
+    _second_plot_armor(d, player, card, name)
+    leaving = _plot_leaving(d, player, card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
-        d.violate(f"{name} may not be Equipped in the {slot_label(slot)} ({card_summary(card)})",
+        d.violate(f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
                   R.EQUIP_NOT_ILLEGAL_SLOT, *slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
     if slot is None:
         empty = [s for s in slots if occupant(d, player, s) is None]
-        plot_slot = [s for s in slots if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
-        if card["type"] == "armor" and plot_slot:
-            slot = plot_slot[0]  # Plot Armor leaves it before the new Armor applies
+        if leaving in slots:
+            slot = leaving  # Plot Armor leaves it before the new Armor applies
         elif empty:
             slot = empty[0]
         elif len(slots) == 1:
@@ -691,8 +790,10 @@ def judge_equip(state, move, d) -> None:
     recalc = _Recalc(state, player)
     _take_out(d, name)
     held = occupant(d, player, slot)
-    if held is not None and d.card(held)["type"] == "plot" and card["type"] == "armor":
+    if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
+    if held is not None and held in d.loot(f"{player}/dropped"):
+        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != held])
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, R.LOOT_ANNOUNCE)
@@ -736,11 +837,21 @@ def judge_store(state, move, d) -> None:
         index = pack.index(None)
     else:
         which = "displaced" if window and name in window.displaced else "newly acquired"
-        room = (f", or first discard a Backpack card (`referee discard {player.lower()} \"{pack[0]}\"`, "
-                f"interpretation lmw-make-room)") if pack else ""
-        d.violate(f"{player}'s Backpack is full ({len(pack)} Slots: {', '.join(pack) or 'none'}): {name} cannot be "
-                  f"stored", R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
-                  fix=f"equip, use or discard the {which} {name}{room}")
+        d.interpret("backpack-size")
+        if window is not None:
+            can = [verb for verb, ok in (("equip", bool(legal_slots(card)) and card["type"] != "plot" or
+                                          card["type"] == "plot" and not _other_plot(d, player, name)),
+                                         ("use", _usable_now(state, d, player, card)), ("discard", True)) if ok]
+            room = ""
+            if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
+                room = (f", or first discard a Backpack card (`referee discard {player.lower()} \"{label(pack[0])}\"`, "
+                        f"interpretation lmw-make-room)")
+            fix = f"{' or '.join(can)} the {which} {name}{room}"
+        else:
+            fix = ""
+        d.violate(f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}: {', '.join(pack) or 'none'}): {name} "
+                  f"cannot be stored", R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
+                  R.SUMMARY_BACKPACK, R.BACKPACK_SLOTS_DEFINED_IN_04, fix=fix)
         return d.impossible()
     if window is None:
         return d.impossible()
@@ -749,7 +860,17 @@ def judge_store(state, move, d) -> None:
     _set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
           R.BACKPACK_ANY_TYPE, R.LOOT_ANNOUNCE)
-    if card["type"] == "armor":
+    from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
+    if is_gear(card) and from_backpack:
+        works = ", ".join(x for x in (
+            "its effects and Stat bonuses" if card.get("backpack") else "",
+            f"Defense {card['backpack_defense']:+d}" if card.get("backpack_defense") is not None else "") if x)
+        d.say(f"{name}'s card says it works from the Backpack ({works}): the card text applies to this card, "
+              f"although stored {LOOT_TYPE_LABELS[card['type']]} otherwise gives nothing"
+              + ("; it is still not available for Attacks" if card["type"] == "weapon" else ""),
+              R.LOOT_CARD_TEXT_WINS, R.STORED_ARMOR_NOTHING if card["type"] == "armor" else R.STORED_WEAPON_NO_ATTACKS,
+              *((R.STORED_DEFENSE_FROM_BACKPACK,) if card.get("backpack_defense") is not None else ()))
+    elif card["type"] == "armor":
         d.say(f"stored Armor gives no Defense or Stat bonuses", R.STORED_ARMOR_NOTHING)
     elif card["type"] == "weapon":
         d.say(f"a stored Weapon is not available for Attacks", R.STORED_WEAPON_NO_ATTACKS)
@@ -763,11 +884,38 @@ def judge_store(state, move, d) -> None:
     _obligations(state, d, player)
 
 
-def _interrupting(state, d, player: str) -> list:
-    """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot."""
-    reading = d.interpret("lmw-is-interruption") if d.stack else "own-window-is-not"
-    return [p for p in d.stack
-            if not (isinstance(p, LootWindowProc) and p.player == player and reading == "own-window-is-not")]
+def _interrupting(state, d, player: str, *, quiet: bool = False) -> list:
+    """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot.
+
+    The interpretation lmw-is-interruption is shown only when its readings differ here: the Player's own window
+    is pending and nothing else is."""
+    own = [p for p in d.stack if isinstance(p, LootWindowProc) and p.player == player]
+    others = [p for p in d.stack if not (isinstance(p, LootWindowProc) and p.player == player)]
+    if own and not others:
+        reading = reading_of(state, "lmw-is-interruption") if quiet else d.interpret("lmw-is-interruption")
+        return own if reading == "any-procedure-is" else []
+    return others
+
+
+def reading_of(state, id: str) -> str:
+    """The reading in force, without showing it in the ruling (for hints)."""
+    from referee import interpretations
+
+    return interpretations.reading(state.settings.interpretations, id)
+
+
+def _usable_now(state, d, player: str, card: dict) -> bool:
+    """Whether `use` would be legal now by timing (hints only; the judge decides and cites)."""
+    if not card.get("consumable"):
+        return False
+    if card.get("anytime"):
+        return True
+    return (player == state.active_player.name and state.turn_kind == "player"
+            and not _interrupting(state, d, player, quiet=True))
+
+
+def _other_plot(d, player: str, name: str) -> bool:
+    return any(d.card(c)["type"] == "plot" and c != name for _, c in equipped(d, player))
 
 
 def judge_discard(state, move, d) -> None:
@@ -779,6 +927,7 @@ def judge_discard(state, move, d) -> None:
     top = d.stack[-1] if d.stack else None
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
+        _check_displaced_first(state, d, top, name)
         d.cite(R.DISCARD_IN_WINDOW, R.LMW_OPTION_DISCARD)
     elif in_window:
         if d.interpret("lmw-make-room") == "yes":
@@ -800,8 +949,8 @@ def judge_discard(state, move, d) -> None:
             d.violate(f"{busy[-1].title()} is being resolved: voluntary discards wait until nothing is",
                       R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
         d.cite(R.DISCARD_OWN_TURN)
-        d.report(f"not a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}): during one, a voluntary "
-                 f"discard is refused", R.DISCARD_NOT_COMBAT_TURN)
+        d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
+                 f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)
     discard_effects(state, d, player, name, "voluntary")
     _obligations(state, d, player)
 
@@ -815,6 +964,8 @@ def judge_use(state, move, d) -> None:
     in_window = place[0] == "window"
     if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
         d.violate(f"{name} waits in a Loot Management Window that is not on top", fix=top.finish_hint() if top else "")
+    elif in_window:
+        _check_displaced_first(state, d, top, name)
     if card["type"] == "plot" or (is_gear(card) and not card.get("consumable")):
         d.violate(f"{label(name)} is not used: Armor works while Equipped and Weapons are used for Attacks "
                   f"({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})", R.CONSUMABLE_DEFINITION,
@@ -896,16 +1047,18 @@ def judge_gear_swap(state, move, d) -> None:
     slot = worn_at[2]
     kept_card = d.card(kept)
     if slot not in legal_slots(kept_card):
-        d.violate(f"{kept} ({card_summary(kept_card)}) is not legal for the {slot_label(slot)} that {worn} occupies",
+        d.violate(f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} that {worn} occupies",
                   R.GEAR_SWAP_EXCHANGE, *slot_rules(kept_card, slot), fix=(
                       f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
                       f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
     _set_slot(d, player, slot, None)
     _set_backpack(d, player, kept_at[2], None)
+    if worn in d.loot(f"{player}/dropped"):
+        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != worn])
     _plot_armor_first(state, d, player, kept_card, kept)
     _set_slot(d, player, slot, kept)
     _set_backpack(d, player, kept_at[2], worn)
-    d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to the {slot_label(slot)}; {worn} goes to "
+    d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to {the_slot(slot)}; {worn} goes to "
           f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
           R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END)
     _swap_done(state, d, player, recalc)
@@ -914,18 +1067,25 @@ def judge_gear_swap(state, move, d) -> None:
 def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
     pack = d.loot(f"{player}/backpack")
     if None not in pack:
-        if move.discard and resolve_card(d, move.discard, [name]) == name:
-            d.say(f"no empty Backpack Slot for {name}: it is discarded at once", R.GEAR_SWAP_NO_SLOT)
-            discard_effects(state, d, player, name, "left without a legal Slot by the Gear Swap")
-            return _swap_done(state, d, player, recalc)
-        d.violate(f"{player}'s Backpack is full: {name} would be left without a legal Slot", R.GEAR_SWAP_NO_SLOT,
-                  R.GEAR_SWAP_TO_BACKPACK, fix=f"exchange it with a stored card (`referee gear-swap {player.lower()} "
-                  f"\"{name}\" \"{pack[0]}\"`), or add --discard \"{name}\"" if pack else "")
+        # No empty Backpack Slot: none of the three forms of a Gear Swap applies. Discarding the card is a voluntary
+        # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.
+        gear = [c for _, c in stored(d, player) if is_gear(d.card(c)) and at[2] in legal_slots(d.card(c))]
+        fixes = [f"exchange it with Stored Gear legal for {the_slot(at[2])}: `referee gear-swap {player.lower()} "
+                 f"\"{name}\" \"{gear[0]}\"`"] if gear else []
+        fixes.append(f"or discard it (on {player}'s own Player Turn, nothing being resolved; this keeps the Gear "
+                     f"Swap): `referee discard {player.lower()} \"{name}\"`")
+        why = (" --discard does not make it one: nothing is left without a legal Slot except by the swap itself"
+               if move.discard else "")
+        d.violate(f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}): a Gear Swap moves Equipped Gear only "
+                  f"into an empty Backpack Slot, so there is no Gear Swap that stores {name};{why}",
+                  R.GEAR_SWAP_TO_BACKPACK, R.STORE_NOT_FULL, R.GEAR_SWAP_NO_SLOT, fix="; ".join(fixes))
         return d.impossible()
     index = pack.index(None)
     _set_slot(d, player, at[2], None)
     _set_backpack(d, player, index, name)
-    d.say(f"Gear Swap: {name} goes from the {slot_label(at[2])} to Backpack Slot {index + 1}",
+    if name in d.loot(f"{player}/dropped"):
+        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != name])
+    d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
           R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
     _swap_done(state, d, player, recalc)
 
@@ -935,33 +1095,37 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
     slots = legal_slots(card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
-        d.violate(f"{name} may not be Equipped in the {slot_label(slot)}", R.EQUIP_NOT_ILLEGAL_SLOT,
+        d.violate(f"{name} may not be Equipped in {the_slot(slot)}", R.EQUIP_NOT_ILLEGAL_SLOT,
                   *slot_rules(card, slot), fix="legal: " + ", ".join(slot_label(s) for s in slots))
-    candidates = [slot] if slot else slots
-    plot = [s for s in candidates if occupant(d, player, s) and d.card(occupant(d, player, s))["type"] == "plot"]
-    empty = [s for s in candidates if occupant(d, player, s) is None]
-    if card["type"] == "armor" and plot:
-        target = plot[0]  # Plot Armor leaves it before the new Armor applies
-    elif empty:
-        target = empty[0]
+    leaving = _plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
+    free = [s for s in slots if occupant(d, player, s) is None or s == leaving]
+    if slot is None:
+        target = leaving if leaving in slots else free[0] if free else slots[0]
     else:
-        target = candidates[0]
-        held = occupant(d, player, target)
+        target = slot
+    held = None if target == leaving else occupant(d, player, target)
+    if held is not None:
+        # Into an occupied Slot is none of the three forms: only an exchange (Gear for Gear) uses an occupied Slot.
+        others = [s for s in free if s != target]
         if is_gear(d.card(held)):
-            d.violate(f"the {slot_label(target)} holds {held}: moving {name} there is an exchange",
-                      R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
-                      fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`")
-            return d.impossible()
-        if not (move.discard and resolve_card(d, move.discard, [held]) == held):
-            d.violate(f"the {slot_label(target)} holds {held}, which would be left without a legal Slot",
-                      R.GEAR_SWAP_NO_SLOT, fix=f"add --discard \"{held}\" to discard it at once")
-            return d.impossible()
-        d.say(f"{held} is left without a legal Slot and discarded at once", R.GEAR_SWAP_NO_SLOT)
-        discard_effects(state, d, player, held, "left without a legal Slot by the Gear Swap")
+            d.violate(f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} holds {held}: moving {name} there is "
+                      f"an exchange", R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
+                      fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`"
+                          + (f", or choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"
+                             if others else ""))
+        else:
+            fix = (f"choose an empty legal Slot: `--slot {others[0]}` ({', '.join(slot_label(s) for s in others)})"
+                   if others else f"first discard {label(held)} (`referee discard {player.lower()} \"{label(held)}\"`, "
+                                  f"on your own turn), then Gear Swap {name} into the empty Slot")
+            d.violate(f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} holds {label(held)}, which is not Gear: "
+                      f"a Gear Swap moves Stored Gear only into an empty legal Equipment Slot, or exchanges it with "
+                      f"Equipped Gear" + (" (--discard does not make an occupied Slot empty)" if move.discard else ""),
+                      R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE, R.GEAR_DEFINITION, fix=fix)
+        return d.impossible()
     _set_backpack(d, player, at[2], None)
     _plot_armor_first(state, d, player, card, name)
     _set_slot(d, player, target, name)
-    d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to the {slot_label(target)}", R.GEAR_SWAP_TO_SLOT,
+    d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to {the_slot(target)}", R.GEAR_SWAP_TO_SLOT,
           R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN)
     _swap_done(state, d, player, recalc)
 
@@ -972,6 +1136,21 @@ def _swap_done(state, d, player, recalc) -> None:
         d.oblige(f"{player}'s Gear Swap for this Player Turn is used: another one is refused until their next turn")
 
 
+def _out_of_play(state, d, player: str, doing: str, *, zombies: bool) -> None:
+    """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
+    now = d.get(player, "state")
+    if now == "removed":
+        d.violate(f"{player} is Removed from the game and cannot {doing}: a Removed Player's position is skipped and "
+                  f"they take no Player Turns", R.TURN_ORDER_REMOVED_SKIPPED, R.PLAYER_TURN_NOT_OTHERS,
+                  fix="nothing: a Removed Player is out of the game")
+    elif zombies and now in ("fallen", "zombie"):
+        ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
+        d.violate(f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is managed by these rules; "
+                  f"what a {now.capitalize()} Player may do is {ext}'s", R.PLAYER_TURN_NOT_OTHERS,
+                  R.TURN_ORDER_FALLEN if now == "fallen" else R.TURN_ORDER_ZOMBIE, R.ZOMBIE_TURNS_ELSEWHERE,
+                  fix=f"if {ext} lets {player} {doing} here: --override \"REASON\"")
+
+
 def judge_take(state, move, d) -> None:
     taker, source = move.player, move.source
     if source not in state.settings.players:
@@ -980,6 +1159,7 @@ def judge_take(state, move, d) -> None:
         raise BadMove("a Player takes Loot from another Player")
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise BadMove(f"unknown way to take Loot {move.how!r}")
+    _out_of_play(state, d, taker, "take Loot", zombies=True)
     top = d.stack[-1] if d.stack else None
     if isinstance(top, LootWindowProc) and top.player != taker:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
@@ -1002,8 +1182,14 @@ def judge_take(state, move, d) -> None:
                  f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
         rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
     else:
-        name = resolve_card(d, move.card, inventory(d, source))
+        name = resolve_card(d, move.card, takeable(d, source))
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
+        if d.card(name)["type"] == "plot" and d.interpret("plot-armor-eligible") != "counts":
+            d.violate(f"{source}'s Plot Armor is a special starting Loot card: whether it can be taken like other "
+                      f"Loot is not said (interpretation plot-armor-eligible: the table decides)",
+                      R.LOOT_PLOT_ARMOR_SPECIAL, R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_AT_START,
+                      fix="if the table agrees it can be taken: --override \"REASON\" (or start the game with "
+                          "--interpretation plot-armor-eligible=counts)")
         if move.how == "opportunity":
             d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
                      f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
@@ -1021,7 +1207,51 @@ def judge_take(state, move, d) -> None:
     _obligations(state, d, taker)
 
 
+def judge_drop(state, move, d) -> None:
+    _dropped_move(state, move, d, drop=True)
+
+
+def judge_recover(state, move, d) -> None:
+    _dropped_move(state, move, d, drop=False)
+
+
+def _dropped_move(state, move, d, *, drop: bool) -> None:
+    """A Weapon Dropped or recovered: 06_COMBAT_ENCOUNTER (not loaded) decides when; the table reports it."""
+    player = move.player
+    weapons = [c for s, c in equipped(d, player) if s in ("melee", "ranged")]
+    name = resolve_card(d, move.card, weapons if weapons else _owned(d, player))
+    combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
+    place = locate(d, name)
+    if name not in weapons:
+        d.violate(f"{label(name)} is {where_text(place)}: only an Equipped Weapon can be Dropped or recovered",
+                  R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED, fix="name a Weapon in a Weapon Slot")
+        return d.impossible()
+    dropped = list(d.loot(f"{player}/dropped"))
+    if drop and name in dropped:
+        d.violate(f"{name} is already Dropped", R.WEAPON_DROPPED_REMAINS, fix=f"`referee recover {player.lower()} "
+                                                                            f"\"{name}\"` when it is recovered")
+        return d.impossible()
+    if not drop and name not in dropped:
+        d.violate(f"{name} is not Dropped: it is available for Attacks", R.WEAPON_DROPPED_REMAINS,
+                  fix=f"`referee drop {player.lower()} \"{name}\"` records a Dropped Weapon")
+        return d.impossible()
+    if drop:
+        d.set_loot(f"{player}/dropped", dropped + [name])
+        d.report(f"{player}'s {name} is Dropped ({combat} decides when a Weapon is Dropped and how it is recovered)")
+        d.say(f"{name} stays Equipped in {the_slot(place[2])} but is not available for Attacks until recovered or "
+              f"restored; it is not discarded, and it is not available to be stolen solely because it is Dropped",
+              R.DROPPED_STILL_EQUIPPED, R.WEAPON_DROPPED_REMAINS, R.WEAPON_DROPPED_NOT_DISCARDED,
+              R.WEAPON_DROPPED_NOT_STOLEN)
+    else:
+        d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        d.report(f"{player} recovers {name} ({combat} decides how a Dropped Weapon is recovered or restored)")
+        d.say(f"{name} is available for Attacks again ({the_slot(place[2])})", R.WEAPON_DROPPED_REMAINS,
+              R.EQUIPPED_WEAPONS_AVAILABLE)
+
+
 JUDGES = {
+    "drop": judge_drop,
+    "recover": judge_recover,
     "card": judge_card,
     "deck-size": judge_deck_size,
     "draw": judge_draw,
@@ -1061,6 +1291,7 @@ def after_move(state, move, d) -> None:
             from referee.game_structure import complete_turn
 
             complete_turn(state, d)
+    _not_surviving_windows(state, d)
     top = d.stack[-1] if d.stack else None
     below = d.stack[-2] if len(d.stack) > 1 else None
     if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
@@ -1070,3 +1301,36 @@ def after_move(state, move, d) -> None:
     if isinstance(top, LootWindowProc) and state.stack and state.stack[-1].kind == "death":
         if d.get(top.player, "state") == "surviving":
             d.say(f"{top.player}'s Loot management resumes where it was interrupted", R.LOOT_DEATH_RESUME)
+
+
+def _not_surviving_windows(state, d) -> None:
+    """A window whose Player is Fallen or a Zombie once no Death Process is pending any more does not resume
+    (LOOT_DEATH_RESUME: only for a surviving Player); where its cards go is 09's (interpretation lmw-not-surviving)."""
+    if any(p.kind == "death" for p in d.stack):
+        return  # the Death Process is not completed yet: the window stays paused
+    deaths_done = any(p.kind == "death" for p in state.stack)
+    for index, proc in reversed(windows(d)):
+        player = proc.player
+        now = d.get(player, "state")
+        if now not in ("fallen", "zombie") or not (deaths_done or state.player(player).state != now):
+            continue
+        reading = d.interpret("lmw-not-surviving")
+        state_name = "a Zombie Player" if now == "zombie" else "a Fallen Player"
+        d.say(f"{player} is {state_name}, not a surviving Player: their Loot Management Window does not resume",
+              R.LOOT_DEATH_RESUME)
+        for name in proc.cards:
+            if reading == "discard":
+                where = _to_pile(d, name)
+                d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
+                      *_pile_rules(d.card(name)))
+            else:
+                d.set_loot(f"{player}/set-aside", set_aside(d, player) + [name])
+                d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
+                      f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
+                      R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
+        if reading != "discard":
+            d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
+                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; "
+                     f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, or a "
+                     f"discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
+        _set_window(d, index, None)

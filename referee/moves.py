@@ -10,7 +10,7 @@ __all__ = [
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
     "RESOURCES", "STATUSES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
     "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
-    "DeckSize", "TAKE_KINDS",
+    "DeckSize", "TAKE_KINDS", "DropWeapon", "RecoverWeapon",
     "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
     "ENCOUNTER_CAUSES",
 ]
@@ -283,6 +283,28 @@ class DeckSize(Move):
 
     def as_typed(self) -> str:
         return f"deck {self.kind} {self.size}"
+
+
+@_move("drop")
+class DropWeapon(Move):
+    """The table reports an Equipped Weapon Dropped (06_COMBAT_ENCOUNTER decides when)."""
+
+    player: str
+    card: str
+
+    def as_typed(self) -> str:
+        return f"drop {self.player} {_q(self.card)}"
+
+
+@_move("recover")
+class RecoverWeapon(Move):
+    """The table reports a Dropped Weapon recovered or restored (06_COMBAT_ENCOUNTER decides when)."""
+
+    player: str
+    card: str
+
+    def as_typed(self) -> str:
+        return f"recover {self.player} {_q(self.card)}"
 
 
 # --- end 08 loot -------------------------------------------------------------------------------------

@@ -247,8 +247,8 @@ class LootWindowProc(Procedure):
     def finish_hint(self) -> str:
         who = self.player.lower()
         first = self.cards[0] if self.cards else "CARD"
-        return (f"place each card: `referee equip {who} \"{first}\"`, `referee store {who} ...`, "
-                f"`referee use {who} ...` or `referee discard {who} ...`")
+        return (f"place each card as its options allow (`referee inventory {who}`): `referee equip|store|use|discard "
+                f"{who} \"{first}\"`")
 
 
 def plot_armor_name(player: str) -> str:

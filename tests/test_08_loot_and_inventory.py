@@ -324,15 +324,18 @@ def test_gear_swap_is_gear_only(state):
     assert R.GEAR_NOT_MAGIC in quotes_of(ruling)
 
 
-def test_gear_swap_that_leaves_a_card_without_a_slot_needs_a_discard(state):
+def test_gear_swap_moves_equipped_gear_only_into_an_empty_backpack_slot(state):
     draw(state, "Mara", "weapon", "Club", weapon="melee")
     play(state, Equip(player="Mara", card="Club"))
     for name in ("Coin", "Skull", "Feather"):
         got(state, "Mara", "common", name)
     ruling = refused(state, GearSwap(player="Mara", card="Club"))
-    assert R.GEAR_SWAP_NO_SLOT in quotes_of(ruling)
-    play(state, GearSwap(player="Mara", card="Club", discard="Club"))
-    assert state.loot["discard/weapon"] == ["Club"]
+    assert {R.GEAR_SWAP_TO_BACKPACK, R.GEAR_SWAP_NO_SLOT} <= quotes_of(ruling)
+    # --discard does not turn a full Backpack into a Gear Swap: that is a voluntary discard, which keeps the swap
+    ruling = refused(state, GearSwap(player="Mara", card="Club", discard="Club"))
+    assert "referee discard mara" in ruling.violations[0].fix and "Coin" not in ruling.violations[0].fix
+    play(state, DiscardLoot(player="Mara", card="Club"))
+    assert state.loot["discard/weapon"] == ["Club"] and state.loot.get("swaps/Mara") is None
 
 
 def test_gear_swap_of_stored_armor_discards_plot_armor(state):
@@ -461,6 +464,224 @@ def test_public_loot_information_every_card_in_one_place(state):
     got(state, "Mara", "common", "Coin")
     names = [n for n, _ in every_card_place(state)]
     assert len(names) == len(set(names)) == 4  # three Plot Armors and the Coin
+
+
+# --- issue 5 review: each finding, named after the rule it proves ------------------------------------------
+
+
+def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rules_db):
+    ruling = refused(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
+    assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
+    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    ruling = refused(counts, Equip(player="Mara", card="Plot Armor (Ivo)"))  # never two Plot Armors on one mat
+    assert R.PLOT_ARMOR_AT_START in quotes_of(ruling)
+    assert not any("store" in o for o in engine.check(counts, DrawLoot(
+        player="Mara", kinds=("common",), names=("Coin",))).obligations if "Plot Armor" in o)
+
+
+def test_plot_armor_is_discarded_only_the_first_time_and_only_the_players_own(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    engine.apply(state, Equip(player="Mara", card="Plot Armor (Ivo)"), override="the table allows it")
+    play(state, DescribeCard(name="A1", kind="armor", defense=1), DescribeCard(name="A2", kind="armor", defense=1))
+    play(state, DrawLoot(player="Mara", kinds=("armor", "armor"), names=("A1", "A2")))
+    ruling = play(state, Equip(player="Mara", card="A1"))
+    assert state.loot["box"] == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR in ruling.citations
+    ruling = play(state, Equip(player="Mara", card="A2"))
+    assert state.loot["box"] == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations
+    assert "Plot Armor (Ivo)" in armor(state, "Mara") and loot_defense(state, "Mara") == 7
+
+
+def test_plot_armor_rule_does_not_fire_after_the_first_armor_card_left(state):
+    play(state, DiscardLoot(player="Mara", card="Plot Armor (Mara)"))  # voluntary, on her own turn
+    draw(state, "Mara", "armor", "Cap", defense=1)
+    ruling = play(state, Equip(player="Mara", card="Cap"))
+    assert R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations and state.loot["Mara/armor-equipped"] is True
+
+
+def test_loot_death_interruption_no_resume_for_a_fallen_player(state):
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="fallen"))
+    assert not any(isinstance(p, LootWindowProc) for p in state.stack)
+    assert R.LOOT_DEATH_RESUME in ruling.citations and "lmw-not-surviving" in [i.id for i in ruling.interpretations]
+    assert state.loot["Mara/set-aside"] == ["Coin"] and ruling.table_reported
+    refused(state, Store(player="Mara", card="Coin"))
+    play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
+    assert state.top.cards == ("Coin",) and state.loot["Mara/set-aside"] == []
+
+
+def test_loot_death_interruption_zombie_reading_discard(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"lmw-not-surviving": "discard"})
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    play(state, ReportDeath(player="Mara", outcome="zombie"))
+    assert state.loot["discard/common"] == ["Coin"] and not any(isinstance(p, LootWindowProc) for p in state.stack)
+
+
+def test_a_card_name_that_could_be_several_cards_asks_for_more_of_it(state):
+    play(state, DescribeCard(name="Shiv", kind="weapon", weapon="melee"),
+         DescribeCard(name="Shield", kind="armor", defense=2), DescribeCard(name="Shortbow", kind="weapon", weapon="ranged"))
+    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)), DiscardLoot(player="Mara", card="Shiv"))
+    play(state, DrawLoot(player="Mara", kinds=("armor", "weapon"), names=("Shield", "Shortbow")))
+    with pytest.raises(BadMove, match="'sh' could be Shield, Shortbow"):
+        engine.check(state, Equip(player="Mara", card="sh"))
+
+
+def test_stored_loot_card_text_granting_backpack_effects_applies(state):
+    draw(state, "Mara", "armor", "Magic Vest", defense=3, stats=("Wit +2",), backpack=True, backpack_defense=1)
+    ruling = play(state, Store(player="Mara", card="Magic Vest"))
+    assert not any("gives no Defense" in c for c in ruling.consequences)
+    assert R.LOOT_CARD_TEXT_WINS in ruling.citations and loot_defense(state, "Mara") == 6
+
+
+def test_gear_swap_moves_stored_gear_only_into_an_empty_legal_slot(rules_db):
+    from referee.state import GameState
+    from referee.table_settings import make_settings
+
+    state = GameState.initial(make_settings(players=("Mara", "Ivo"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=2, db=rules_db, backpack_slots=1))
+    draw(state, "Mara", "rare", "Mithril Ring", equip_as="armor", defense=4)
+    play(state, Equip(player="Mara", card="Mithril Ring"))
+    got(state, "Mara", "armor", "Plate", defense=6)
+    ruling = refused(state, GearSwap(player="Mara", card="Plate", slot="armor-2", discard="Mithril Ring"))
+    assert R.GEAR_SWAP_TO_SLOT in quotes_of(ruling) and "Armor Slot 3" in ruling.violations[0].fix
+    ruling = play(state, GearSwap(player="Mara", card="Plate"))
+    assert sum("Defense from loot" in c for c in ruling.consequences) == 1
+    assert armor(state, "Mara")[:2] == ["Plate", "Mithril Ring"]
+
+
+def test_displaced_loot_is_placed_before_other_window_cards(state, rules_db):
+    def setup(s):
+        draw(s, "Mara", "weapon", "Club", weapon="melee")
+        play(s, Equip(player="Mara", card="Club"))
+        play(s, DescribeCard(name="Axe", kind="weapon", weapon="melee"), DescribeCard(name="Coin", kind="common"))
+        play(s, DrawLoot(player="Mara", kinds=("weapon", "common"), names=("Axe", "Coin")))
+        play(s, Equip(player="Mara", card="Axe"))
+
+    setup(state)
+    ruling = refused(state, Store(player="Mara", card="Coin"))
+    assert R.LMW_DISPLACED_IMMEDIATELY in quotes_of(ruling)
+    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
+    assert play(state, Store(player="Mara", card="Club")).interpretations == ()
+    other = new_state(rules_db, players=("Mara", "Ivo"), choices={"displaced-first": "any-order"})
+    setup(other)
+    ruling = play(other, Store(player="Mara", card="Coin"))
+    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
+
+
+def test_drawing_loot_names_the_card(state):
+    with pytest.raises(BadMove, match="name the card"):
+        engine.check(state, DrawLoot(player="Mara", kinds=("armor",), names=("",)))
+
+
+def test_legal_but_nothing_to_apply_is_shown_as_such(state):
+    from rich.console import Console
+
+    from referee import game_display
+    from referee.store import Played
+
+    ruling = Draft(state).finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)))
+    ruling = type(ruling)(**{**ruling.__dict__, "effects": None})
+    console = Console(record=True, width=200)
+    game_display.print_played(console, Played(ruling, applied=False, number=None), dry_run=False, cannot_apply=True)
+    text = console.export_text()
+    assert "nothing to apply" in text and "dry run" not in text
+
+
+def test_drawing_a_card_that_is_in_its_discard_pile_needs_the_deck_size(state):
+    draw(state, "Mara", "weapon", "Shiv", weapon="melee")
+    play(state, DiscardLoot(player="Mara", card="Shiv"))
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
+    assert R.EXHAUSTION_SHUFFLE in quotes_of(ruling) and "referee deck weapon 0" in ruling.violations[0].fix
+    play(state, DeckSize(kind="weapon", size=0), DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
+    assert state.top.cards == ("Shiv",) and "Shiv #2" not in state.cards
+
+
+def test_drawing_loot_names_a_catalogue_card_in_any_case(state):
+    got(state, "Mara", "weapon", "Shiv", weapon="melee")
+    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",), weapon="melee"))
+    assert state.top.cards == ("Shiv #2",) and "shiv" not in state.cards
+
+
+def test_a_removed_player_cannot_take_or_draw_loot(state):
+    got(state, "Tess", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="removed"))
+    ruling = refused(state, TakeLoot(player="Mara", source="Tess", card="Coin"))
+    assert R.TURN_ORDER_REMOVED_SKIPPED in quotes_of(ruling)
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("common",), names=("Skull",)))
+    assert R.TURN_ORDER_REMOVED_SKIPPED in quotes_of(ruling) and R.LOOT_BELONGS not in quotes_of(ruling)
+
+
+def test_a_fallen_player_taking_loot_is_the_zombies_extensions(state):
+    got(state, "Tess", "common", "Coin")
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = refused(state, TakeLoot(player="Ivo", source="Tess", card="Coin"))
+    assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
+
+
+def test_loot_management_window_options_are_only_legal_moves(state):
+    ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
+    assert ruling.obligations and not any("use" in o for o in ruling.obligations)
+    play(state, DiscardLoot(player="Ivo", card="Potion"))
+    ruling = draw(state, "Mara", "common", "Tonic", consumable=True)  # on her own turn: usable
+    assert any("use" in o for o in ruling.obligations)
+
+
+def test_backpack_size_is_shown_when_it_decides(state):
+    for name in ("Coin", "Skull", "Feather"):
+        got(state, "Mara", "common", name)
+    draw(state, "Mara", "common", "Candle")
+    ruling = refused(state, Store(player="Mara", card="Candle"))
+    assert "backpack-size" in [i.id for i in ruling.interpretations] and "3 Slots" in ruling.violations[0].message
+    assert "equip" not in ruling.violations[0].fix.split(" the ")[0] and "use" not in ruling.violations[0].fix.split(" the ")[0]
+
+
+def test_discarding_loot_combat_turn_is_a_condition_the_table_reports(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = play(state, DiscardLoot(player="Mara", card="Coin"))
+    assert ruling.table_reported[0].startswith("if this is a Combat Turn")
+
+
+def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
+    from referee.moves import DropWeapon, RecoverWeapon
+
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    ruling = play(state, DropWeapon(player="Mara", card="Club"))
+    assert state.loot["Mara/dropped"] == ["Club"] and state.loot["Mara/melee"] == "Club"
+    assert {R.WEAPON_DROPPED_NOT_DISCARDED, R.WEAPON_DROPPED_NOT_STOLEN, R.DROPPED_STILL_EQUIPPED} <= set(ruling.citations)
+    refused(state, DropWeapon(player="Mara", card="Club"))
+    play(state, RecoverWeapon(player="Mara", card="Club"))
+    assert state.loot["Mara/dropped"] == []
+    refused(state, RecoverWeapon(player="Mara", card="Club"))
+
+
+def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
+    got(state, "Mara", "common", "Coin")
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=10))
+    ruling = refused(state, DiscardLoot(player="Mara", card="Coin"))  # a Check is an interruption either way
+    assert "lmw-is-interruption" not in [i.id for i in ruling.interpretations]
+
+
+def test_drawing_several_cards_takes_no_card_options(state):
+    play(state, DescribeCard(name="Leather Cap", kind="armor", defense=1))
+    with pytest.raises(BadMove, match="describe one card"):
+        engine.check(state, DrawLoot(player="Ivo", kinds=("armor", "armor"), names=("Iron Helm", "Leather Cap"),
+                                     defense=2))
+
+
+def test_deck_sizes_and_slots_read_as_sentences(state):
+    assert "has 1 card " in play(state, DeckSize(kind="armor", size=1)).consequences[0]
+    got(state, "Mara", "weapon", "Club", weapon="melee")
+    ruling = play(state, GearSwap(player="Mara", card="Club"))
+    assert any("to the Melee Weapon Slot" in c for c in ruling.consequences)
+    got(state, "Mara", "armor", "Helm", defense=2, slots=(3,))
+    play(state, EndTurn(complete=True), EndTurn(complete=True), EndTurn(complete=True))
+    ruling = play(state, GearSwap(player="Mara", card="Helm"))
+    assert any("to Armor Slot 3" in c for c in ruling.consequences)
 
 
 # --- invariants: a Hypothesis state machine ---------------------------------------------------------------
