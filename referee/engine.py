@@ -73,8 +73,9 @@ def check(state: GameState, move: Move) -> Ruling:
         return d.finish(move)
     top = state.top
     if move.type in CHECK_MOVES and not isinstance(top, CheckProc):
-        d.violate("no Check is being rolled", R.CHECK_IS_D20_ROLL,
-                  fix="declare one first: `referee declare PLAYER STAT --tn N`")
+        if not random_encounters.refuse_check_before_choosing(top, d):  # 10: an option is chosen before rolling
+            d.violate("no Check is being rolled", R.CHECK_IS_D20_ROLL,
+                      fix="declare one first: `referee declare PLAYER STAT --tn N`")
         if top is not None:
             d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         d.impossible()

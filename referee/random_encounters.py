@@ -25,7 +25,7 @@ from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
 __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
     "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
-    "observe", "resume", "at_game_end", "listing",
+    "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing",
 ]
 
 STATUS_WORDS = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
@@ -224,20 +224,18 @@ def _card(d, name: str) -> dict:
     return d.game("encounters")["cards"][name]
 
 
-def current_card(state) -> dict:
-    """The card of the Random Encounter being resolved (for reading what the table types)."""
+def current_card(state) -> dict | None:
+    """The card of the Random Encounter being resolved (for reading what the table types); None when there is none
+    (the move is then refused by the rules, exit 1, not read as bad input)."""
     enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
-    if enc is None:
-        raise BadMove("no Random Encounter is being resolved: `referee encounter draw PLAYER CARD --by ...` first")
-    return state.encounters["cards"][enc.card]
+    return None if enc is None else state.encounters["cards"][enc.card]
 
 
-def awaited_die(state) -> int:
-    """The damage die a Penalty waits for (for a virtual roll and the die's range)."""
+def awaited_die(state) -> int | None:
+    """The damage die a Penalty waits for (for a virtual roll and the die's range); None when none is awaited (the
+    move is then refused by the rules)."""
     enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
-    if enc is None or enc.awaiting != "roll":
-        raise BadMove("no Random Encounter Penalty is waiting for a damage die (`referee status` shows what is)")
-    return enc.die
+    return enc.die if enc is not None and enc.awaiting == "roll" else None
 
 
 def listing(state) -> dict:
@@ -451,6 +449,16 @@ def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]
     return True, "", ()
 
 
+def refuse_check_before_choosing(top, d) -> bool:
+    """A roll, reroll, Kaos or resolve while the Encountering Player has not chosen an option: refused with the rule
+    on choosing first and the move that chooses (True); False when the top is anything else."""
+    if not isinstance(top, EncounterProc) or top.step != "choose":
+        return False
+    d.violate(f"{top.player} must choose an Encounter Completion Option of '{top.card}' before rolling dice: no Check "
+              f"is being rolled yet", R.OPTIONS_CHOOSE_FIRST, R.RE_PROC_CHOOSE, fix=top.finish_hint())
+    return True
+
+
 def _find(d) -> EncounterProc | None:
     return next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
 
@@ -470,10 +478,9 @@ def judge_choose(state, move, d) -> None:
     if move.player != enc.player:
         d.violate(f"{enc.player} is the Encountering Player: only {enc.player} chooses", R.ENCOUNTERING_PLAYER_DEFINITION,
                   R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
-    if not 1 <= move.option <= len(options):
+    if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
         listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
-        d.violate(f"'{enc.card}' has no option {move.option}: {listed}", R.RE_PROC_OPTIONS, fix=enc.finish_hint())
-        return d.impossible()
+        raise BadMove(f"'{enc.card}' has no option {move.option}: {listed}")
     if enc.step != "choose":
         enc = _switch(state, move, d, enc, options)
         if enc is None:
@@ -745,8 +752,16 @@ def _affected(state, d, enc, item: dict, label: str) -> list[str]:
 
 
 def _penalty_now(state, d, enc, item: dict, label: str) -> None:
-    for who in _affected(state, d, enc, item, label):
+    below = len(d.stack)
+    order = _affected(state, d, enc, item, label)
+    for who in order:
         _penalty_for(state, d, enc, item, label, who)
+    deaths = d.stack[below:]
+    if len(deaths) > 1 and all(isinstance(p, DeathProc) for p in deaths):
+        # resolved in the same order: the Active Player's Death Process on top, then Turn Order
+        ranked = sorted(deaths, key=lambda p: order.index(p.player), reverse=True)
+        if ranked != deaths:
+            d.set_stack(d.stack[:below] + ranked)
 
 
 def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
@@ -779,6 +794,11 @@ def _paused_by_death(d, enc) -> bool:
         return False
     d.say(f"Death pauses '{enc.card}': the Death Process is resolved first; this Death creates no Loot Opportunity",
           R.RE_DEATH_PAUSES, R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.PENALTY_DEATH_BY_09, R.RE_PROC_DEATH, R.RE_DEATH_BY_09)
+    dying = [p.player for p in reversed(d.stack) if isinstance(p, DeathProc)]
+    if len(dying) > 1:
+        d.interpret("simultaneous-deaths")
+        d.say(f"Death Processes for {', '.join(dying)}, resolved in this order (the Active Player's first, then Turn "
+              f"Order): {top.player}'s now", R.TIMING_ACTIVE_FIRST, R.DEATH_FULLY_RESOLVED)
     if enc.cause == "bomb":
         d.cite(R.RE_BOMB_DEATH)
     d.oblige(f"after the Death Process and the Victory Check, '{enc.card}' resumes if anything of it is left")

@@ -524,3 +524,27 @@ def test_check_completion_option_names_a_stat_the_check_can_use(state):
     assert [o.get("stat") for o in state.encounters["cards"]["Gap"]["options"]] == ["Brawn", ""]
     play(state, EncounterChoose(player="Cara", option=1))
     assert state.top.stat == "Brawn"
+
+
+def test_several_deaths_at_once_the_active_players_death_process_is_resolved_first(state):
+    """01 CORE_TIMING_PRINCIPLE "If multiple effects need to resolve at the same time, resolve the active Player's
+    effects first unless a specific rule states otherwise.": the Active Player's Death Process is on top."""
+    draw(state, player="Cara", card="Quake", checks=("brawn 30",), penalty=("damage 10 all", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert [p.player for p in state.stack if isinstance(p, DeathProc)] == ["Dan", "Cara", "Bob"]  # Bob on top
+    assert state.top.player == "Bob" and R.TIMING_ACTIVE_FIRST in ruling.citations
+    assert "Bob's now" in " ".join(ruling.consequences)
+    waiting = refused(state, EncounterContinue())
+    assert "referee death bob" in waiting.violations[0].fix
+    play(state, ReportDeath(player="Bob", outcome="surviving"))
+    assert state.top.player == "Cara"
+
+
+def test_encounter_completion_options_chosen_before_rolling_a_roll_is_refused_with_the_choose_move(state):
+    """ENCOUNTER_COMPLETION_OPTIONS "The Encountering Player must choose one available Encounter Completion Option
+    before rolling dice, ...": the refusal cites it and its fix is the choose command (not `declare`)."""
+    draw(state)
+    ruling = refused(state, RollDice(player="Cara", dice=(5,)))
+    assert R.OPTIONS_CHOOSE_FIRST in quotes_of(ruling)
+    assert all("declare" not in v.fix for v in ruling.violations)
+    assert "referee encounter choose cara" in ruling.violations[0].fix
