@@ -830,9 +830,15 @@ class Inventories(RuleBasedStateMachine):
     def damage(self, player):
         self._move(Damage(player=player, amount=1))
 
-    @rule(player=who, outcome=st.sampled_from(["removed", "surviving", "surviving", "surviving"]))
+    @rule(player=who, outcome=st.sampled_from(["removed", "fallen", "surviving", "surviving", "surviving"]))
     def death(self, player, outcome):
         self._move(ReportDeath(player=player, outcome=outcome))
+
+    @rule(player=who, name=st.sampled_from(["Club", "Bow", "Axe", "Cap"]), drop=st.booleans())
+    def drop_or_recover(self, player, name, drop):
+        from referee.moves import DropWeapon, RecoverWeapon
+
+        self._move((DropWeapon if drop else RecoverWeapon)(player=player, card=name))
 
     @rule()
     def undo(self):
@@ -856,6 +862,9 @@ class Inventories(RuleBasedStateMachine):
         for player in PLAYERS:  # no slot holds two cards: every slot is one value
             assert len(state.loot[f"{player}/armor"]) == 5
             assert len(state.loot[f"{player}/backpack"]) == 2
+            weapons = (state.loot[f"{player}/melee"], state.loot[f"{player}/ranged"])
+            assert all(c in weapons for c in state.loot[f"{player}/dropped"])  # a Dropped Weapon stays Equipped
+            assert len([c for c in state.loot[f"{player}/armor"] if c and c.startswith("Plot Armor")]) <= 1
             for value in state.loot[f"{player}/armor"] + state.loot[f"{player}/backpack"] + \
                     [state.loot[f"{player}/melee"], state.loot[f"{player}/ranged"]]:
                 assert value is None or isinstance(value, str)
