@@ -1288,6 +1288,36 @@ def loot_take(
 
 
 
+def _weapon_move(cls, player, card, game, dry_run, override, as_json) -> None:
+    def build(state):
+        name = _player(state, player)
+        return cls(player=name, card=_owned_card(state, name, card))
+
+    _play(build, game=game, dry_run=dry_run, as_json=as_json, override=override)
+
+
+@app.command("drop")
+def loot_drop(
+    player: PlayerArgument, card: CardArgument,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """A Weapon is Dropped (table-reported; 06_COMBAT_ENCOUNTER decides): still Equipped, not available for Attacks."""
+    from referee.moves import DropWeapon
+
+    _weapon_move(DropWeapon, player, card, game, dry_run, override, as_json)
+
+
+@app.command("recover")
+def loot_recover(
+    player: PlayerArgument, card: CardArgument,
+    game: GameOption = None, dry_run: DryRunOption = False, override: OverrideOption = None, as_json: JsonOption = False,
+) -> None:
+    """A Dropped Weapon is recovered or restored (table-reported; 06_COMBAT_ENCOUNTER decides)."""
+    from referee.moves import RecoverWeapon
+
+    _weapon_move(RecoverWeapon, player, card, game, dry_run, override, as_json)
+
+
 @app.command("inventory")
 def loot_inventory(
     player: Annotated[str | None, typer.Argument(metavar="[PLAYER]", help="One Player (default: everyone).")] = None,
