@@ -305,6 +305,7 @@ def _active_left_play(state, d, name: str, new: str) -> None:
     if name != state.active_player.name or new == "surviving" or d.game("turn_kind") != "player":
         return
     top = d.stack[-1] if d.stack else None
+    bomb = next((p for p in d.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
     if new == "zombie":
         d.set_game("turn_kind", "zombie")
         d.say(f"{name} is a Zombie Player now: {name}'s normal Player Turn ends; no standard End of Turn Process "
@@ -314,7 +315,7 @@ def _active_left_play(state, d, name: str, new: str) -> None:
                  f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines it; the table resolves it, "
                  f"then `referee end-turn`", R.EOT_ZOMBIE_ELSEWHERE)
         return
-    if isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb":
+    if bomb is not None:  # on top, or below what interrupted it (a Random Encounter it drew)
         d.say(f"{name} left play during the Dungeon Bomb Step: complete it as far as its rules allow, then "
               f"`referee end-turn`", R.EOT_FELL_DURING_BOMB)
         return

@@ -141,6 +141,10 @@ REGISTER: dict[str, Interpretation] = {
         _i("simultaneous-order", "When a card's effect hits all Players at once, in what order are they resolved?",
            [("active-then-turn-order", "The Active Player's first; then, since no rule orders the others, Turn Order from the Active Player (the order that leaves no effect waiting on a choice).")],
            [R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED, R.ENCOUNTERING_ALL], selectable=False),
+        _i("fallen-encountering-player", "The Encountering Player becomes a Fallen or Zombie Player during a Random Encounter: is the rest of it resolved on them?",
+           [("resolve-what-can", "Yes, as far as it can be: the instructions that can still be resolved on that Player are resolved; what a Fallen or Zombie Player can still resolve belongs to RULES_EXTENSION_01_ZOMBIES (not loaded), so the table may --override."),
+            ("encounter-ends", "No: the Random Encounter ends, as it does for a Removed Encountering Player.")],
+           [R.RE_DEATH_RESUME, R.RE_DEATH_REMOVED_ENDS, R.TURN_ORDER_FALLEN, R.ZOMBIE_TURNS_ELSEWHERE]),
         # --- end 10 random encounters ---
     )
 }

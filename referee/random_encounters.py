@@ -157,7 +157,7 @@ def option_label(option: dict) -> str:
 
 
 def penalty_label(item: dict) -> str:
-    return _instruction_label(item, cost=False)
+    return _instruction_label(item, cost=False) + (" (all Players)" if item.get("all") else "")
 
 
 def _instruction_label(item: dict, *, cost: bool) -> str:
@@ -579,13 +579,31 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
             raise BadMove("only a discard option takes --discard")
         return []
     eligible = _eligible_loot(d, who)
-    cards = [match_choice(c, eligible, what=f"eligible Loot of {who}") for c in move.discard]
+    cards = [_match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate(f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
                   f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
                   fix=" ".join(f"--discard \"{c}\"" for c in eligible[:option["amount"]]))
         d.impossible()
     return cards
+
+
+def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
+    """The eligible Loot `text` names. Plot Armor, held but not counted (plot-armor-eligible), is refused by that
+    reading (an --override discards it), not read as an unknown card."""
+    from referee import loot_and_inventory
+
+    try:
+        return match_choice(text, eligible, what=f"eligible Loot of {who}")
+    except BadMove:
+        held = [c for c in loot_and_inventory.inventory(d, who) if c not in eligible]
+        plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
+        if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
+            raise
+    d.violate(f"Plot Armor is not eligible Loot for {who}{_plot_armor_note(d, who)}", R.RE_LOOT_ELIGIBLE,
+              R.LOOT_PLOT_ARMOR_SPECIAL,
+              fix=f"discard eligible Loot ({', '.join(eligible) or 'none held'}), or --override if the table counts it")
+    return plot
 
 
 def _discard(state, d, who: str, cards, why: str) -> None:
@@ -689,6 +707,8 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         if d.get(who, "state") == "removed":
             d.say(f"{who} was removed from the game: the rest of the Penalty is not resolved", R.RE_DEATH_REMOVED_ENDS)
             break
+        if _ended_for_fallen(state, d, enc):
+            return
         kind = item["kind"]
         if kind == "damage" and "die" in item:
             roller = _left_of(state, d, who)
@@ -711,7 +731,8 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
             d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {', '.join(eligible)})",
                   R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
             if len(eligible) < item["amount"]:
-                d.cite(R.PENALTY_AS_FAR_AS_POSSIBLE)
+                d.say(f"{who} holds only {len(eligible)} eligible Loot{_plot_armor_note(d, who)}: the discard is "
+                      f"resolved as far as possible", R.PENALTY_AS_FAR_AS_POSSIBLE)
             return d.oblige(enc.finish_hint())
         if kind == "combat":
             enc = replace(enc, next=i + 1, step="combat", awaiting="")
@@ -840,7 +861,7 @@ def judge_discard(state, move, d) -> None:
         d.violate(f"the Penalty is {enc.player}'s: {enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
                   fix=enc.finish_hint())
     eligible = _eligible_loot(d, enc.player)
-    card = match_choice(move.card, eligible, what=f"eligible Loot of {enc.player}")
+    card = _match_discard(d, enc.player, move.card, eligible)
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)
     d.replace_top(after)
@@ -906,16 +927,35 @@ def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
     d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",
           R.RE_DISCARD_PLACED, *_COMPLETION[outcome], R.RE_PROC_COMPLETE)
     below = d.stack[-1] if d.stack else None
-    d.say(f"{enc.source} resumes", R.RE_PROC_RESUME, *((R.RE_BOMB_RESUME,) if enc.cause == "bomb" else ()))
-    if below is not None:
-        return d.oblige(below.finish_hint())
-    active = state.players[d.game("active")].name
-    if d.game("turn_kind") == "player" and d.get(active, "state") in ("fallen", "removed"):
-        from referee.game_structure import complete_turn
+    if enc.cause != "bomb" and d.get(enc.player, "state") in ("fallen", "removed"):
+        # a Dungeon Bomb resolution is completed as far as its rules allow (02 END_OF_TURN_PROCESS); a Move Action,
+        # Flee or effect of a Player who left play is not
+        d.say(f"{enc.source} does not resume: {enc.player} is no longer a Surviving Player", R.RE_FAILURE_RESUME)
+    else:
+        d.say(f"{enc.source} resumes", R.RE_PROC_RESUME, *((R.RE_BOMB_RESUME,) if enc.cause == "bomb" else ()))
+    if below is not None and below.finish_hint() not in d.obligations:
+        d.oblige(below.finish_hint())
+    # an empty stack under an Active Player who left play: the turn passes in game_structure.after_move, once
 
-        d.interpret("turn-after-removal")
-        d.say(f"{active} left play during the Random Encounter: {active}'s turn ends", R.EOT_NOT_FALLEN_REMOVED)
-        complete_turn(state, d)
+
+def _ended_for_fallen(state, d, enc: EncounterProc) -> bool:
+    """The Encountering Player is Fallen or a Zombie Player now: what of the card is left for them is an
+    interpretation (fallen-encountering-player), said whenever it decides. True when the encounter ended."""
+    pstate = d.get(enc.player, "state")
+    if pstate not in ("fallen", "zombie"):
+        return False
+    who = f"{enc.player}, the Encountering Player, is {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player"
+    if d.interpret("fallen-encountering-player") == "encounter-ends":
+        d.say(f"{who}: '{enc.card}' ends (table setting)", R.RE_DEATH_REMOVED_ENDS)
+        _complete(state, d, enc, "ended")
+        return True
+    said = f"{who}: what is left of '{enc.card}' is resolved on {enc.player} as far as it can be"
+    if said not in d.consequences:
+        d.say(said, R.RE_DEATH_RESUME)
+        d.report(f"what {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player can still resolve: "
+                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it; --override an instruction "
+                 f"it excludes", R.ZOMBIE_TURNS_ELSEWHERE)
+    return False
 
 
 def resume(state, d, enc: EncounterProc) -> None:
@@ -924,12 +964,15 @@ def resume(state, d, enc: EncounterProc) -> None:
         d.say(f"{enc.player}, the Encountering Player, was removed: '{enc.card}' ends after the Death Process "
               f"and Victory Check", R.RE_DEATH_REMOVED_ENDS, R.RE_PROC_VICTORY_CHECK)
         return _complete(state, d, enc, "ended")
+    if enc.step in ("reward", "penalty", "combat") and _ended_for_fallen(state, d, enc):
+        return
     if enc.step == "complete":
         return _complete(state, d, enc, "success")
     if enc.step == "penalty" and not enc.awaiting:
         d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
         return _run_penalty(state, d, enc)
-    d.oblige(enc.finish_hint())
+    if enc.finish_hint() not in d.obligations:
+        d.oblige(enc.finish_hint())
 
 
 def at_game_end(state, d, enc: EncounterProc) -> None:

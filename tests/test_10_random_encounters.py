@@ -548,3 +548,87 @@ def test_encounter_completion_options_chosen_before_rolling_a_roll_is_refused_wi
     assert R.OPTIONS_CHOOSE_FIRST in quotes_of(ruling)
     assert all("declare" not in v.fix for v in ruling.violations)
     assert "referee encounter choose cara" in ruling.violations[0].fix
+
+
+def test_random_encounters_and_loot_plot_armor_is_not_eligible_loot_by_default_and_says_why(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess.": whether Plot
+    Armor is eligible is interpretation plot-armor-eligible, shown on every discard path it decides."""
+    loot(state, "Cara")
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("discard 1", "discard 1"))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2, discard=("Plot Armor",)))
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert "Plot Armor is not eligible Loot for Cara" in ruling.violations[0].message
+    assert "plot-armor-eligible=counts" in ruling.violations[0].message
+    check_option(state, (5,))
+    ruling = refused(state, EncounterDiscard(player="Cara", card="plot armor"))
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))  # only Plot Armor is left: nothing eligible
+    assert not state.stack and "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+
+
+def test_a_penalty_on_all_players_is_read_aloud_as_all_players(state):
+    """ENCOUNTERING_PLAYER "If a Random Encounter affects all Players, each affected Player resolves the card as
+    instructed by the Random Encounter."""
+    ruling = draw(state, card="Quake", checks=("brawn 30",), penalty=("kaos 3 all",))
+    assert "Penalty: lose 3 Kaos (all Players)" in " ".join(ruling.consequences)
+
+
+def test_random_encounters_and_death_a_fallen_encountering_player_is_an_interpretation(state):
+    """RANDOM_ENCOUNTERS_AND_DEATH "... resume the Random Encounter only if it still has unresolved instructions that
+    can be resolved.": what a Fallen Player can still resolve is RULES_EXTENSION_01_ZOMBIES', so the referee says
+    which reading it applied (fallen-encountering-player)."""
+    state.player("Cara").health = 2
+    state.player("Cara").kaos = 2
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,))
+    ruling = play(state, ReportDeath(player="Cara", outcome="fallen"))
+    assert "fallen-encountering-player" in {i.id for i in ruling.interpretations}
+    assert any("RULES_EXTENSION_01_ZOMBIES" in t for t in ruling.table_reported)
+    assert state.player("Cara").kaos == 1 and not state.stack
+
+
+def test_a_fallen_encountering_player_ends_the_encounter_when_the_table_reads_it_so(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"fallen-encountering-player": "encounter-ends"})
+    state.player("Cara").health = 2
+    state.player("Cara").kaos = 2
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,))
+    ruling = play(state, ReportDeath(player="Cara", outcome="fallen"))
+    assert state.player("Cara").kaos == 2 and not state.stack and state.encounters["discard"] == ["Boulder"]
+    assert R.RE_DEATH_REMOVED_ENDS in ruling.citations
+
+
+def test_random_encounter_failure_resume_not_for_the_move_of_a_removed_active_player(state):
+    """RANDOM_ENCOUNTER_FAILURE "After the Random Encounter is complete, resume the interrupted process unless Death,
+    Victory, a Combat Encounter, or another interruption changes the game state.": Bob's failed Move Action does
+    not resume once Bob is removed; his turn passes once."""
+    state.player("Bob").health = 2
+    draw(state, player="Bob", card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,), player="Bob")
+    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
+    text = " | ".join(ruling.consequences)
+    assert "failed Move Action resumes" not in text and "does not resume" in text
+    assert text.count("Turn 2:") == 1 and state.active_player.name == "Cara"
+
+
+def test_end_of_turn_process_a_removed_active_player_during_the_dungeon_bomb_step_completes_it(state):
+    """02 END_OF_TURN_PROCESS "If the Active Player becomes a Fallen Player or Removed Player during an already-begun
+    Dungeon Bomb Step, complete the interrupted Dungeon Bomb resolution as far as its rules allow, then complete the
+    Turn.": not "no End of Turn Process"."""
+    state.player("Bob").health = 2
+    play(state, EndTurn())
+    draw(state, player=None, cause="bomb", card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,), player="Bob")
+    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
+    text = " | ".join(ruling.consequences)
+    assert "no End of Turn Process" not in text and "Dungeon Bomb Step resumes" in text
+    assert isinstance(state.top, EndOfTurnProc) and R.EOT_FELL_DURING_BOMB in ruling.citations
+
+
+def test_turn_completion_runs_once_when_nobody_survives_an_encounter(state):
+    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("damage 10 all",))
+    check_option(state, (5,), player="Bob")
+    play(state, ReportDeath(player="Bob", outcome="removed"), ReportDeath(player="Cara", outcome="removed"))
+    ruling = play(state, ReportDeath(player="Dan", outcome="removed"))
+    text = " | ".join(ruling.consequences)
+    assert text.count("every position in Turn Order is Removed") <= 1 and text.count("turn ends") <= 1, text
