@@ -10,7 +10,8 @@ same sections of the same rules database:
   ours     index.search (statements + section heads, spelling, slang, game-term phrases)
 printing top-1, top-3 and MRR@10 on all dev questions, on two fixed halves (A: the half the
 weights were tuned on, B: held out) and on bench/questions_fresh.jsonl (written blind from the
-rules, never tuned on); then whether ours quotes the deciding statement first; then latency: warm in-process `index.search` median/p95,
+rules, never tuned on); then whether ours quotes the deciding statement first (dev under two judges of its answers,
+fresh against its annotation); then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
 Nothing here asserts: it measures.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sqlite3
@@ -175,7 +177,40 @@ def deciding_statements(db, question: dict, key: str) -> set[int]:
     return {n for n, count in overlap.items() if count == best and best > 0}
 
 
-def quote_score(ranker, db, questions) -> dict:
+def deciding_statements_new(db, question: dict, key: str) -> set[int]:
+    """The "new" judge of the dev set: like `deciding_statements`, but a statement is judged by
+    the weighted Dice overlap (F1) of its content stems with the answer's, each stem weighted by
+    its rarity among the section's statements (log(1 + N/df)). The old judge counts shared
+    words: a long statement that restates the section's subject ("Encounter Penalty", "Loot",
+    "Player") outscores the short one that says what the answer says, and words every statement
+    of the section shares (the title's) count as much as the one that decides. Statements within
+    5% of the best count (ties). The fresh set keeps its annotation (same as the old judge)."""
+    from index.store import SKIPPED_KINDS
+
+    if "decide" in question:
+        return deciding_statements(db, question, key)
+    statements = [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS]
+    bags = {st.n: _answer_stems(st.text) for st in statements}
+    df: dict[str, int] = {}
+    for bag in bags.values():
+        for s in bag:
+            df[s] = df.get(s, 0) + 1
+    total = len(statements) or 1
+    weight = lambda s: math.log(1 + total / df.get(s, 0.5))  # noqa: E731
+    answer = _answer_stems(question.get("answer") or "")
+    answer_mass = sum(weight(s) for s in answer)
+    scores = {}
+    for n, bag in bags.items():
+        shared = sum(weight(s) for s in answer & bag)
+        scores[n] = 2 * shared / ((answer_mass + sum(weight(s) for s in bag)) or 1)
+    best = max(scores.values(), default=0.0)
+    return {n for n, value in scores.items() if best > 0 and value >= 0.95 * best}
+
+
+JUDGES = {"old": deciding_statements, "new": deciding_statements_new}
+
+
+def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     """Of the questions with an acceptable section in the top 3: how often that section's first
     quote is a deciding statement, and how often one of its quotes (up to 3) is."""
     first = anywhere = judged = 0
@@ -185,7 +220,7 @@ def quote_score(ranker, db, questions) -> dict:
         hit = next((h for h in hits if h.key in set(q["expect"])), None)
         if hit is None or not hit.quotes:
             continue
-        gold = deciding_statements(db, q, hit.key)
+        gold = JUDGES[judge](db, q, hit.key)
         if not gold:
             continue
         judged += 1
@@ -313,10 +348,19 @@ def main() -> None:
     quotes = {}
     print("| quotes (ours) | set | judged | first quote decides | a quote decides |")
     print("|---|---|---|---|---|")
-    for name in ("dev", "fresh"):
-        if sets[name]:
-            got = quotes[name] = quote_score(ours, db, sets[name])
-            how = "answer's content words" if name == "dev" else "annotated deciding statement"
+    for name in ("dev", "A", "B", "fresh"):
+        if not sets[name]:
+            continue
+        # Two judges of the dev set's one-sentence answers (the fresh set is annotated: both
+        # judges read its annotation): "old" counts shared content words, "new" is weighted
+        # Dice (`deciding_statements_new`). Both printed, so neither flatters a change alone.
+        for judge in (("old", "new") if name != "fresh" else ("old",)):
+            got = quote_score(ours, db, sets[name], judge)
+            if judge == "old":
+                quotes[name] = got
+            how = {"old": "answer's content words (old)", "new": "answer, weighted Dice (new)"}[judge]
+            if name == "fresh":
+                how = "annotated deciding statement"
             print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
     print()
     first_median, first_p95, median, p95 = warm_latency(db, questions + fresh)

@@ -6,7 +6,11 @@
    abbreviations expanded as phrases, game terms kept whole (`index.lexicon`).
 4. One Whoosh query built from those terms (never from the raw text: no query syntax
    reaches Whoosh), scored BM25F over statements and section heads.
-5. Statement scores are aggregated per section; the best statements become the quotes.
+5. Statement scores are aggregated per section. Quotes (`_quote_order`, top sections only): a
+   statement's coverage of the question's concepts, each weighted by its strength and by how few
+   of the section's statements say it (the title's words pick none), times the answer's shape
+   (number, may/not, role, consequence, time, negation, list) and the statement's kind; near
+   duplicates dropped, most deciding first.
 6. The rulebook index (index/rulebook_index.tsv, the situations players name) is one more
    signal of a section: its words, and more for the question's word pairs found as phrases
    in an entry. It ranks sections only; quotes stay verbatim statements.
@@ -46,7 +50,7 @@ _DEFINED_IN = re.compile(r"^(?:The )?(.+?) (is|are) (?:defined|handled|initiated
 _ASKING_STEMS = frozenset(stem(w) for w in QUERY_STOPWORDS)
 
 _NUMBER = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|any amount|more than one|not capped)\b", re.I)
-_MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not)\b", re.I)
+_MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not|allows?|allowed|unless)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow (?:many|much|often|far)\b|\b(?:max|maximum|limit|cap|capped|per)\b", re.I)
 _PERMISSION = re.compile(r"^\W*(?:so\s+)?(?:can|could|may|am|is|are|do|does|did|will|would|should|must|have to|has to|allowed)\b|\b(?:can|allowed|legal|able to)\b", re.I)
 
@@ -55,13 +59,65 @@ _PERMISSION = re.compile(r"^\W*(?:so\s+)?(?:can|could|may|am|is|are|do|does|did|
 # after a noun ("someone whose backpack is empty", "a player who died").
 _WHO = re.compile(
     r"(?:^|[,.;:!?(\-]\s*|\b(?:so|and|but|then|or|says?|said|decides?|knows?|tells?|asks?|is|about)\s+)"
-    r"who(?:se|m)?\b|\bwho's\b|\bwhich (?:player|one of us|of us)\b",
+    r"who(?:se|m)?\b|\bwho's\b|\bwhich (?:player|one of us|of us)\b|\b(?:someone|somebody) else\b",
     re.I,
 )
 _ROLE = re.compile(
     r"\bwhich Player\b|\bPlayer(?:'s)? (?:to the|who)\b|\bidentif(?:y|ies|ied)\b"
     r"|\bPlayer (?:rolls|resolves|chooses|receives|gains|takes|draws|manages|decides|is the)\b"
 )
+
+
+# "what happens to...", "now what", "what do I do": the answer is what the rules make happen.
+_WHAT_HAPPENS = re.compile(
+    r"\bwhat (?:happens|happened|now|then|do (?:i|we|you) do)\b|\b(?:now|then) what\b|\bwhere (?:does|do|did) (?:it|they|that|this|the)\b"
+    r"|\bwhat (?:do|does) (?:i|we|it|that|this) (?:do|get|draw)\b",
+    re.I,
+)
+# "when do I...", "at what point": the answer says when.
+_WHEN = re.compile(r"^\W*(?:so\s+)?when\b|\bat what point\b|\bhow (?:early|late|soon)\b|\bbefore or after\b|\bwhat (?:time|step|phase)\b", re.I)
+# A statement that makes something happen: a conditional with its consequence, an instruction.
+_CONSEQUENCE = re.compile(
+    r"^(?:If|When|Whenever|After|Once|Before)\b[^.]*,\s|\b(?:is|are) (?:discarded|removed|returned|placed|drawn|resolved)\b"
+    r"|^(?:Resolve|Draw|Discard|Return|Pause|Shuffle|Place|Reduce|Remove|Reveal|Roll)\b"
+)
+_TIMING = re.compile(
+    r"\b(?:during|before|after|whenever|at the (?:start|end|beginning)|occurs|immediately|until|first time|once)\b", re.I
+)
+# "what kinds of penalties", "what dice do we need", "list the ...": the answer is a list.
+_KINDS = re.compile(r"\bwhat (?:kinds?|sorts?|types?|are the|all)\b|\bwhich (?:kinds?|types?)\b|\blist\b|\bwhat \w+ (?:do|does) (?:we|i|you) need\b", re.I)
+# A catalogue: a bulleted list, or four or more items in a row ("Players, Loot, Dungeon Bombs, ...").
+_ENUMERATION = re.compile(r"\n\s*[-•]|(?:[^,.]+,){3,}[^,.]*\b(?:or|and)\b")
+# The question says something is missing or not done ("doesn't say who", "nothing to discard",
+# "out of tokens"): the deciding statement is the one about that negative case.
+_NEGATED_QUESTION = re.compile(
+    r"n't\b|\b(?:not|no|none|nothing|never|without|empty|out of|nobody|noone|doesnt|dont|cant|didnt|isnt|wont|hadnt|hasnt|havent|aint|wasnt)\b",
+    re.I,
+)
+_NEGATED = re.compile(r"\b(?:not|no|cannot|never|without|none|empty|nothing)\b", re.I)
+# A document's preamble: "This document defines Loot management procedures."
+_GENERIC = re.compile(r"^This document\b")
+
+
+# A statement's shapes, by the name of the question's ask each one answers.
+_SHAPES = (
+    ("number", _NUMBER), ("permission", _MODAL), ("who", _ROLE), ("consequence", _CONSEQUENCE),
+    ("time", _TIMING), ("negation", _NEGATED), ("list", _ENUMERATION), ("generic", _GENERIC),
+)
+
+
+def _quote_asks(question: str) -> frozenset[str]:
+    """Answer shapes that choose among a section's statements but do not rank sections."""
+    asks = set()
+    if _WHAT_HAPPENS.search(question):
+        asks.add("consequence")
+    if _WHEN.search(question):
+        asks.add("time")
+    if _KINDS.search(question):
+        asks.add("list")
+    if _NEGATED_QUESTION.search(question):
+        asks.add("negation")
+    return frozenset(asks)
 
 
 def _asks(question: str) -> frozenset[str]:
@@ -96,7 +152,14 @@ class Weights:
     title_full: float = 1.0  # the same when the question names the whole title
     titled: float = 0.3  # in a quote, a concept the section's title already names
     asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
-    quote_ratio: float = 0.5  # quote statements scoring at least this share of the best
+    quote_ratio: float = 0.15  # quote statements scoring at least this share of the best
+    distinct: float = 2.0  # exponent: in a quote, a concept fewer of the section's statements say counts more
+    saturate: float = 0.0  # exponent: a statement earns a concept's weight by saying it (0) or by its score (1)
+    kind_low: float = 0.3  # an abbreviation, a one-word row, a document's preamble, as a quote
+    asked_quote: float = 1.3  # in a quote, a consequence for "what happens", a time for "when"
+    negation: float = 1.2  # in a quote, a "not"/"no" statement for a question about what is missing or not done
+    enumeration: float = 0.6  # a catalogue of many items, as a quote, when the question does not ask for a list
+    dedupe: float = 0.8  # a quote sharing this share (Jaccard) of its words with one already chosen is left out
     situations: float = 0.25  # the rulebook index's entries of the section, its words (BM25F field weight)
     situation_phrase: float = 2.0  # a pair of the question's words found as a phrase in an entry, per word
     specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
@@ -141,6 +204,11 @@ class RulesIndex:
         self._pointers: set[int] = set()
         self._summaries: set[str] = set()
         self._texts: dict[int, str] = {}
+        self._section_sizes: dict[str, int] = {}
+        self._kinds: dict[int, str] = {}
+        self._quote_stems: dict[int, frozenset[str]] = {}
+        self._shape_cache: dict[int, frozenset[str]] = {}
+        self._doc_stems: dict[int, frozenset[str]] = {}
         self._match_cache: dict[str, dict[int, float]] = {}
         self._sections: dict = {}
         for docnum, fields in self.searcher.reader().iter_docs():
@@ -153,6 +221,11 @@ class RulesIndex:
                 self._title_stems[fields["key"]] = frozenset(stems(fields["text"]))
             else:
                 self._texts[docnum] = fields["text"]
+                self._kinds[docnum] = fields.get("kind", "")
+                if fields["n"] > 0:
+                    self._section_sizes[fields["key"]] = self._section_sizes.get(fields["key"], 0) + 1
+                    self._quote_stems[docnum] = frozenset(stems(fields["text"], drop=QUERY_STOPWORDS))
+                    self._doc_stems[docnum] = frozenset(stems(fields["text"]))
                 if _POINTER.match(fields["text"]):
                     self._pointers.add(docnum)
 
@@ -263,8 +336,12 @@ class RulesIndex:
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        ranked = self._rank(concepts, _asks(shown), situation_stems(" ".join(fixed)))
-        hits = tuple(self._hit(key, score, stmts, stems_looked_up) for key, score, stmts in ranked[:limit])
+        asks = _asks(shown)
+        ranked = self._rank(concepts, asks, situation_stems(" ".join(fixed)))
+        hits = tuple(
+            self._hit(key, score, self._quote_order(key, *found, asks=asks | _quote_asks(shown), concepts=concepts), stems_looked_up)
+            for key, score, found in ranked[:limit]
+        )
         result = LookupResult(
             query=shown,
             results=hits,
@@ -416,15 +493,6 @@ class RulesIndex:
             def value(doc):
                 return shape(doc) * sum(s + w.context * max(0.0, h - s) for s, h in zip(statement[doc], head))
 
-            # Quotes: the statement that says what the question adds to the section's subject.
-            # A concept the title already names counts for less (every statement of "Pickpocket
-            # Loot" is about pickpocketing; "his bag is empty" picks the one about an empty
-            # Backpack), and what the question asks for (a number, a permission) counts extra.
-            def quote_value(doc):
-                said = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[doc], head))
-                return said * self._answers(doc, asks)
-
-            stmts = sorted(((quote_value(d), self._ns[d]) for d in docs if self._ns[d] > 0), reverse=True)
             # The title's match once more: in full when the question is the title and nothing
             # else (a keyword lookup: "loot management window"), less when the question says
             # more than the title names ("bag slots all taken": the situation is in the rest).
@@ -449,22 +517,104 @@ class RulesIndex:
                 }
             if key in self._summaries:
                 score *= w.summary
-            ranked.append((key, score, stmts))
+            ranked.append((key, score, (docs, head, statement)))
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def _quote_order(self, key, docs, head, statement, asks=frozenset(), concepts=()) -> list[tuple[float, int]]:
+        """(value, n) of a section's statements, the most deciding first.
+
+        A statement decides what the question adds to its section's subject: each concept of the
+        question counts by how strongly the rules say it (its best score in the section), more the
+        fewer of the section's statements say it (a concept every statement shares, like the
+        title's, picks none of them: `distinct`), less when the title names it (`titled`). A
+        statement earns a concept's weight by saying it (`saturate`: 0 = said or not, 1 = in
+        proportion to its score, so a long statement repeating a word gains little). Then the
+        answer's shape (`_answers`: a number, a may/must/not, a Player's role, a consequence, a
+        time) and the kind of statement (an abbreviation or a table of contents says no rule).
+        Ties go to the statement that says the concepts more strongly, then to the section's order.
+        """
+        w = self.weights
+        docs = [d for d in docs if self._ns[d] > 0]
+        if not docs:
+            return []
+        k = len(head)
+        size = max(len(docs), self._section_sizes.get(key, len(docs)))
+        weights = []
+        for i in range(k):
+            strength = max(statement[d][i] for d in docs)
+            said = sum(1 for d in docs if statement[d][i] > 0)
+            if strength <= 0:
+                weights.append((0.0, 1.0))
+                continue
+            distinct = (math.log(1 + size / said) / math.log(1 + size)) ** w.distinct if size > 1 else 1.0
+            titled = w.titled if head[i] > 0 else 1.0
+            weights.append((strength * distinct * titled, strength))
+        out = []
+        for d in docs:
+            value = 0.0
+            for i, (weight, strength) in enumerate(weights):
+                s = statement[d][i]
+                if s > 0 and weight:
+                    # Matched where the words are not (an entry's label): as the words apart.
+                    said = (self._says(d, concepts[i]) or w.partial) if concepts else 1.0
+                    value += weight * said * (s / strength) ** w.saturate
+            value *= self._answers(d, asks) * self._kind_prior(d, asks)
+            # Equal coverage: the statement that says the concepts more strongly (BM25), then the
+            # section's order.
+            strength = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[d], head))
+            out.append((round(value, 9), strength, self._ns[d]))
+        out.sort(key=lambda item: (-item[0], -item[1], item[2]))
+        return [(value, n) for value, _strength, n in out]
+
+    def _says(self, doc: int, concept: Concept) -> float:
+        """How a statement says a concept: in the question's own word (1), in the rules' word for
+        the player's slang (its expansion weight), or a game term's words apart (`partial`)."""
+        bag = self._doc_stems[doc]
+        best = 0.0
+        for stems_, weight in concept.alternatives:
+            found = sum(1 for s in stems_ if s in bag)
+            if found == len(stems_):
+                best = max(best, weight)
+            elif found:
+                best = max(best, weight * self.weights.partial * found / len(stems_))
+        return best
+
+    def _kind_prior(self, doc: int, asks: frozenset[str] = frozenset()) -> float:
+        """An abbreviation ("TN"), a signpost to a document or a document's own preamble says no
+        rule of the game: quoted only when nothing else of the section fits."""
+        has = self._features(doc)
+        if self._kinds.get(doc) == "abbreviation" or len(self._quote_stems.get(doc, ())) < 2:
+            return self.weights.kind_low
+        if "generic" in has:
+            return self.weights.kind_low
+        if "list" in has:
+            # A list names many things by the way: it matches a question's words without
+            # deciding it, unless the question asks for the list.
+            return self.weights.asked_quote if "list" in asks else self.weights.enumeration
+        return 1.0
+
+    def _features(self, doc: int) -> frozenset[str]:
+        """The answer shapes a statement has, read once per statement per process."""
+        found = self._shape_cache.get(doc)
+        if found is None:
+            text = self._texts.get(doc, "")
+            found = self._shape_cache[doc] = frozenset(
+                name for name, pattern in _SHAPES if pattern.search(text)
+            )
+        return found
 
     def _answers(self, doc: int, asks: frozenset[str]) -> float:
         """How much a statement has the shape of the answer asked for (1.0 = no preference)."""
         if not asks:
             return 1.0
-        text = self._texts.get(doc, "")
+        has = self._features(doc)
+        w = self.weights
         factor = 1.0
-        if "number" in asks and _NUMBER.search(text):
-            factor *= self.weights.asked
-        if "permission" in asks and _MODAL.search(text):
-            factor *= self.weights.asked
-        if "who" in asks and _ROLE.search(text):
-            factor *= self.weights.asked
+        for ask, weight in (("number", w.asked), ("permission", w.asked), ("who", w.asked),
+                            ("consequence", w.asked_quote), ("time", w.asked_quote), ("negation", w.negation)):
+            if ask in asks and ask in has:
+                factor *= weight
         return factor
 
     def _hit(self, key: str, score: float, stmts, stems_looked_up) -> SectionHit:
@@ -473,7 +623,18 @@ class RulesIndex:
         chosen = []
         if stmts:
             top = stmts[0][0]
-            chosen = [n for s, n in stmts[:3] if s >= self.weights.quote_ratio * top and n in by_n]
+            chosen = []
+            seen = []
+            for value, n in stmts:
+                if len(chosen) == 3 or value < self.weights.quote_ratio * top:
+                    break
+                if n not in by_n:
+                    continue
+                bag = frozenset(stems(by_n[n].text, drop=QUERY_STOPWORDS))
+                if any(len(bag & other) >= self.weights.dedupe * len(bag | other) > 0 for other in seen):
+                    continue  # says again what a quote above says
+                chosen.append(n)
+                seen.append(bag)
         if not chosen:
             first = next((st for st in section.statements if st.kind in {"definition", "rule"}), None)
             first = first or (section.statements[0] if section.statements else None)

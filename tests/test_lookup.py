@@ -467,3 +467,52 @@ def test_index_with_a_stale_rulebook_hash_in_its_metadata_is_rebuilt(fresh_db):
     (directory / META).write_text(json.dumps(meta))  # same name, another index file inside
     RulesIndex(fresh_db)
     assert json.loads((directory / META).read_text())["situations_hash"] != "something else"
+
+
+# --- quotes: the deciding statement first -------------------------------------------------------
+
+
+def test_an_abbreviation_line_is_not_quoted_before_the_rule_it_names(rules_db):
+    hit = index.search(rules_db, "the abbreviation TN", 1).results[0]
+    assert hit.key == "01_CORE_CONCEPTS > TARGET_NUMBER"
+    assert hit.quotes[0].text.startswith("A Target Number is the number")
+
+
+def test_a_what_kinds_question_is_answered_by_the_list(rules_db):
+    hit = index.search(rules_db, "what kinds of loot are there", 1).results[0]
+    assert hit.key == "08_LOOT_AND_INVENTORY > LOOT"
+    assert hit.quotes[0].text.startswith("The standard Loot types are")
+
+
+def test_a_when_question_is_answered_by_the_statement_that_says_when(rules_db):
+    hit = index.search(rules_db, "when does the dungeon bomb step happen", 1).results[0]
+    assert hit.key == "02_GAME_STRUCTURE > DUNGEON_BOMB_STEP"
+    assert hit.quotes[0].text == "The Dungeon Bomb Step occurs during the End of Turn Process."
+
+
+def test_question_shapes_for_quotes_are_read_from_the_question_words():
+    from index.lookup import _quote_asks
+
+    assert "consequence" in _quote_asks("my bag is full, now what")
+    assert "time" in _quote_asks("when do i shuffle the discard pile")
+    assert "list" in _quote_asks("what kinds of statuses are there")
+    assert "negation" in _quote_asks("the card doesn't say who rolls")
+    assert "negation" not in _quote_asks("who rolls the trap damage")
+    assert _quote_asks("armor in the backpack") == frozenset()
+
+
+def test_a_concept_every_statement_of_the_section_says_picks_none_of_them(rules_db):
+    # "reroll" is in every statement of Reroll Tokens: "ran out" (none available) decides.
+    hit = index.search(rules_db, "reroll tokens ran out, what happens when i should get one", 1).results[0]
+    assert hit.key == "01_CORE_CONCEPTS > REROLL_TOKENS"
+    assert "no Reroll Tokens are available" in hit.quotes[0].text
+
+
+def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules_db):
+    lookup = RulesIndex(rules_db)
+    for question in ("discard pile for rare magic", "can i hold a sword in my backpack", "kaos on a damage roll"):
+        hit = lookup.search(question, 1).results[0]
+        numbers = [quote.n for quote in hit.quotes]
+        assert len(numbers) == len(set(numbers)) <= 3
+        texts = {st.n: st.text for st in rules_db.section(hit.key).statements}
+        assert all(quote.text == texts[quote.n] for quote in hit.quotes)
