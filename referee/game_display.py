@@ -166,6 +166,8 @@ def print_encounters(console, data: dict) -> None:
     console.print(Text("Discard pile (public): ", style="bold") + Text(", ".join(data["discard"]) or "empty"))
     for entry in data["in_play"]:
         console.print(Text("In play: ", style="bold") + Text(f"'{entry['card']}' for {entry['player']} ({entry['step']})"))
+    for card in data.get("unresolved", ()):
+        console.print(Text("Left unresolved (game over): ", style="bold") + Text(f"'{card}'"))
     for name, card in data["cards"].items():
         options = "; ".join(f"{i}. {o}" for i, o in enumerate(card["options"], 1))
         console.print(Text(f"  {name}", style="cyan") + Text(f": {options}. Penalty: {'; '.join(card['penalty']) or 'none'}"))

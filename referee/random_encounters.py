@@ -243,6 +243,7 @@ def listing(state) -> dict:
     enc = state.encounters
     in_play = [{"card": p.card, "player": p.player, "step": p.step} for p in state.stack if isinstance(p, EncounterProc)]
     return {"deck": enc["deck"], "discard": list(enc["discard"]), "in_play": in_play,
+            "unresolved": list(enc.get("unresolved", ())),  # left where they were when the game ended
             "cards": {name: {"options": [option_label(o) for o in card["options"]],
                              "penalty": [penalty_label(p) for p in card["penalty"]]}
                       for name, card in enc["cards"].items()},
@@ -287,7 +288,10 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
         raise BadMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
     name = move.player
     if move.cause == "move":
-        d.report(f"the failed Move Action: {where('05_ACTIONS')} defines it; the table reports it")
+        hint = ""
+        if name == state.active_player.name and not any("move" in a.casefold() for a in state.actions_taken):
+            hint = f" (not recorded this turn: `referee action {name.lower()} move` records its Turn Action)"
+        d.report(f"the failed Move Action: {where('05_ACTIONS')} defines it; the table reports it{hint}")
         return name, f"{name}'s failed Move Action", f"{name} failed a Move Action", (R.RE_BY_MOVE_ACTION, R.ENCOUNTERING_MOVE)
     if move.cause == "flee":
         d.report(f"Flee: {where('06_COMBAT_ENCOUNTER')} defines it; the table reports it")
@@ -541,7 +545,12 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
                   "succeeds", R.EVENT_REWARD_INDICATOR, R.EVENT_REWARD_AFTER_SUCCESS, R.CHECK_OPTION_REWARD)
         d.replace_top(replace(enc, step="check", option=n))
         check = DeclareCheck(player=who, kind=option["check"], stat=option["stat"], tn=option["tn"])
-        return core_concepts.judge_declare(state, check, d)
+        core_concepts.judge_declare(state, check, d)
+        if set(d.get(who, "statuses")) in ({"goblin"}, {"haunted"}) and d.obligations:  # two d20s, not one
+            which = "higher" if "goblin" in d.get(who, "statuses") else "lower"
+            d.obligations[-1] = (f"`referee roll {who.lower()} D20 D20` (two d20s, the {which} is used; or "
+                                 f"`--virtual`), then `referee resolve`")
+        return
 
     d.cite(R.NON_CHECK_CHOOSE_FIRST, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK)
     ok, why, cites = _fulfillable(state, d, who, option)
@@ -650,7 +659,9 @@ def observe(state, move, d) -> None:
     if tuple(move.kinds) != (kind,) * count:
         d.violate(f"the Event Reward is: {text}", R.EVENT_REWARD_RESOLVES, R.VARIABLES_RULE, fix=enc.finish_hint())
     d.interpret("event-reward-optional")
-    d.say(f"{enc.player} resolves the Event Reward ({text}); '{enc.card}' is discarded when the Loot is placed",
+    who = (f"{enc.player} resolves the Event Reward" if move.player == enc.player
+           else f"{move.player} draws it as the Event Reward (applied anyway: it is {enc.player}'s)")
+    d.say(f"{who} ({text}); '{enc.card}' is discarded when the Loot is placed",
           R.EVENT_REWARD_RESOLVES, R.RE_REWARD_BEFORE_DISCARD, R.RE_REWARD_LOOT_BY_08, R.RE_LOOT_DRAW_BY_08)
     d.replace_top(replace(enc, step="complete"))
 
@@ -978,5 +989,8 @@ def resume(state, d, enc: EncounterProc) -> None:
 def at_game_end(state, d, enc: EncounterProc) -> None:
     """Victory during the encounter: the game ends at once and nothing more of the card is resolved."""
     d.interpret("encounter-after-victory")
-    d.say(f"the game is over: no further instruction of '{enc.card}' is resolved", R.RE_VICTORY_STOPS,
-          R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)
+    d.say(f"the game is over: no further instruction of '{enc.card}' is resolved; the card is left unresolved",
+          R.RE_VICTORY_STOPS, R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)
+    pile = _encounters(d)
+    pile["unresolved"] = pile.get("unresolved", []) + [enc.card]
+    d.set_game("encounters", pile)

@@ -632,3 +632,48 @@ def test_turn_completion_runs_once_when_nobody_survives_an_encounter(state):
     ruling = play(state, ReportDeath(player="Dan", outcome="removed"))
     text = " | ".join(ruling.consequences)
     assert text.count("every position in Turn Order is Removed") <= 1 and text.count("turn ends") <= 1, text
+
+
+def test_victory_mid_encounter_leaves_the_card_unresolved_and_listed_so(rules_db):
+    """RANDOM_ENCOUNTERS_AND_DEATH "If the game ends because of Victory, do not resolve any further Random Encounter
+    instructions unless a rule specifically states otherwise.": the card is neither in play nor discarded."""
+    from referee.random_encounters import listing
+
+    state = new_state(rules_db, players=("Bob", "Cara"), health=2)
+    draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,))
+    play(state, ReportDeath(player="Cara", outcome="removed"))
+    shown = listing(state)
+    assert shown["unresolved"] == ["Boulder"] and shown["discard"] == [] and shown["in_play"] == []
+
+
+def test_a_nested_encounter_completing_names_the_next_move_once(state):
+    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
+    check_option(state, (5,))
+    draw(state, player="Cara", cause="other", card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
+    ruling = check_option(state, (10,))
+    assert len(ruling.obligations) == len(set(ruling.obligations)) == 1
+
+
+def test_goblin_balls_on_ya_the_check_option_asks_for_two_d20s(state):
+    """01 GOBLIN_BALLS_ON_YA "Roll 2d20 and use the higher result.": the hint after choosing says two dice."""
+    state.player("Cara").statuses = ("goblin",)
+    draw(state)
+    ruling = play(state, EncounterChoose(player="Cara", option=1))
+    assert "D20 D20" in ruling.obligations[-1]
+
+
+def test_an_event_reward_drawn_by_another_player_says_who_draws_it(state):
+    draw(state)
+    check_option(state, (10,))
+    ruling = refused(state, DrawLoot(player="Bob", kinds=("common",), names=("Healing Draught",)))
+    assert not any("Cara resolves the Event Reward" in t for t in ruling.consequences)
+    assert any(t.startswith("Bob draws it as the Event Reward") for t in ruling.consequences)
+
+
+def test_a_failed_move_action_hints_at_recording_its_turn_action(state):
+    ruling = engine.check(state, EncounterDraw(player="Bob", cause="move", **SPIDERS))
+    assert any("`referee action bob move`" in t for t in ruling.table_reported)
+    play(state, TurnAction(player="Bob", action="Move"))
+    ruling = draw(state, player="Bob")
+    assert not any("referee action" in t for t in ruling.table_reported)
