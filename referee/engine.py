@@ -7,50 +7,69 @@ rule that says that procedure finishes first.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from referee import citations as R
-from referee import core_concepts, game_structure
-from referee import loot_and_inventory  # 08 loot
-from referee import random_encounters  # 10 random encounters
 from referee.errors import BadMove, CannotApply, MoveRefused
-from referee.moves import Move
+from referee.moves import BOOKKEEPING_MOVES, Move
 from referee.ruling import Draft, Ruling
 from referee.state import CHECK_MOVES, CheckProc, GameState, TableSettings, transition
 
 __all__ = ["check", "apply", "replay", "JUDGES"]
 
-# One judge per move type, in the module of the rule document that governs it.
-JUDGES = {
-    "action": game_structure.judge_action,
-    "end-turn": game_structure.judge_end_turn,
-    "death": game_structure.judge_death,
-    "set-state": game_structure.judge_set_state,
-    "declare": core_concepts.judge_declare,
-    "roll": core_concepts.judge_roll,
-    "reroll": core_concepts.judge_reroll,
-    "kaos": core_concepts.judge_kaos,
-    "resolve": core_concepts.judge_resolve,
-    "damage": core_concepts.judge_damage,
-    "heal": core_concepts.judge_heal,
-    "gain": core_concepts.judge_gain,
-    "lose": core_concepts.judge_lose,
-    "gain-status": core_concepts.judge_gain_status,
-    "remove-status": core_concepts.judge_remove_status,
-    **loot_and_inventory.JUDGES,  # 08 loot: card, deck-size, draw, equip, store, discard, use, gear-swap, take
+_CORE, _STRUCTURE = "referee.core_concepts", "referee.game_structure"
+_LOOT, _ENCOUNTERS = "referee.loot_and_inventory", "referee.random_encounters"
+
+# One judge per move type, in the module of the rule document that governs it, imported only when
+# a move of that type is judged: a table waits on every command, and most moves need one document.
+JUDGES: dict[str, tuple[str, str]] = {
+    "action": (_STRUCTURE, "judge_action"),
+    "end-turn": (_STRUCTURE, "judge_end_turn"),
+    "death": (_STRUCTURE, "judge_death"),
+    "set-state": (_STRUCTURE, "judge_set_state"),
+    "declare": (_CORE, "judge_declare"),
+    "roll": (_CORE, "judge_roll"),
+    "reroll": (_CORE, "judge_reroll"),
+    "kaos": (_CORE, "judge_kaos"),
+    "resolve": (_CORE, "judge_resolve"),
+    "damage": (_CORE, "judge_damage"),
+    "heal": (_CORE, "judge_heal"),
+    "gain": (_CORE, "judge_gain"),
+    "lose": (_CORE, "judge_lose"),
+    "gain-status": (_CORE, "judge_gain_status"),
+    "remove-status": (_CORE, "judge_remove_status"),
+    # 08 loot
+    "card": (_LOOT, "judge_card"),
+    "deck-size": (_LOOT, "judge_deck_size"),
+    "draw": (_LOOT, "judge_draw"),
+    "equip": (_LOOT, "judge_equip"),
+    "store": (_LOOT, "judge_store"),
+    "discard": (_LOOT, "judge_discard"),
+    "use": (_LOOT, "judge_use"),
+    "gear-swap": (_LOOT, "judge_gear_swap"),
+    "take": (_LOOT, "judge_take"),
+    "drop": (_LOOT, "judge_drop"),
+    "recover": (_LOOT, "judge_recover"),
     # 10 random encounters
-    "encounter-deck": random_encounters.judge_deck,
-    "encounter-draw": random_encounters.judge_draw,
-    "encounter-choose": random_encounters.judge_choose,
-    "encounter-roll": random_encounters.judge_roll,
-    "encounter-discard": random_encounters.judge_discard,
-    "encounter-continue": random_encounters.judge_continue,
+    "encounter-deck": (_ENCOUNTERS, "judge_deck"),
+    "encounter-draw": (_ENCOUNTERS, "judge_draw"),
+    "encounter-choose": (_ENCOUNTERS, "judge_choose"),
+    "encounter-roll": (_ENCOUNTERS, "judge_roll"),
+    "encounter-discard": (_ENCOUNTERS, "judge_discard"),
+    "encounter-continue": (_ENCOUNTERS, "judge_continue"),
 }
 
 # A procedure may watch the moves it accepts while on top (a Random Encounter sees its Event Reward drawn) ...
-OBSERVERS = {"random-encounter": random_encounters.observe}
+OBSERVERS = {"random-encounter": (_ENCOUNTERS, "observe")}
 # ... and goes on by itself when what was pushed above it is done (a Death Process, a Loot Management Window).
-RESUMERS = {"random-encounter": random_encounters.resume}
+RESUMERS = {"random-encounter": (_ENCOUNTERS, "resume")}
 # ... and says what becomes of it when the game ends while it is pending.
-AT_GAME_END = {"random-encounter": random_encounters.at_game_end}
+AT_GAME_END = {"random-encounter": (_ENCOUNTERS, "at_game_end")}
+
+
+def _rule(where: tuple[str, str]):
+    module, name = where
+    return getattr(import_module(module), name)
 
 
 def check(state: GameState, move: Move) -> Ruling:
@@ -58,9 +77,9 @@ def check(state: GameState, move: Move) -> Ruling:
 
     Raises BadMove when the move itself is malformed (a player not in this game, amount < 1).
     """
-    judge = JUDGES.get(move.type)
-    if judge is None:
+    if move.type not in JUDGES:
         raise BadMove(f"unknown move {move.type!r}")
+    judge = _rule(JUDGES[move.type])
     if getattr(move, "player", None) is not None:
         _known(state, move.player)
     for name in getattr(move, "opponents", ()):
@@ -73,28 +92,31 @@ def check(state: GameState, move: Move) -> Ruling:
         return d.finish(move)
     top = state.top
     if move.type in CHECK_MOVES and not isinstance(top, CheckProc):
-        if not random_encounters.refuse_check_before_choosing(top, d):  # 10: an option is chosen before rolling
+        encounter_choosing = getattr(top, "kind", None) == "random-encounter" and \
+            _rule((_ENCOUNTERS, "refuse_check_before_choosing"))(top, d)  # 10: an option is chosen before rolling
+        if not encounter_choosing:
             d.violate("no Check is being rolled", R.CHECK_IS_D20_ROLL,
                       fix="declare one first: `referee declare PLAYER STAT --tn N`")
         if top is not None:
             d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         d.impossible()
         return d.finish(move)
-    if top is not None and move.type not in top.accepts and move.type not in loot_and_inventory.BOOKKEEPING_MOVES:
+    if top is not None and move.type not in top.accepts and move.type not in BOOKKEEPING_MOVES:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         if isinstance(top, CheckProc):
             d.interpret("check-finishes-first")
     observer = OBSERVERS.get(getattr(top, "kind", None))
     if observer is not None and move.type in top.accepts:
-        observer(state, move, d)
+        _rule(observer)(state, move, d)
     judge(state, move, d)
     _resume_uncovered(state, d, top)
     if d.effects is not None and d.game("ended") and not state.ended:
         for proc in reversed(state.stack):
             if proc.kind in AT_GAME_END:
-                AT_GAME_END[proc.kind](state, d, proc)
-    loot_and_inventory.after_move(state, move, d)  # 08 loot: Death, Victory, Removal around Loot windows
-    game_structure.after_move(state, move, d)  # 02: the stack emptied under an Active Player no longer Surviving
+                _rule(AT_GAME_END[proc.kind])(state, d, proc)
+    if d.effects is not None and any(p.kind == "loot-window" for p in (*state.stack, *d.stack)):
+        _rule((_LOOT, "after_move"))(state, move, d)  # 08 loot: Death, Victory, Removal around Loot windows
+    _rule((_STRUCTURE, "after_move"))(state, move, d)  # 02: the stack emptied under an Active Player no longer Surviving
     return d.finish(move)
 
 
@@ -109,7 +131,7 @@ def _resume_uncovered(state: GameState, d: Draft, top) -> None:
         resume = RESUMERS.get(now.kind)
         if resume is None:
             return
-        resume(state, d, now)
+        _rule(resume)(state, d, now)
 
 
 def _known(state: GameState, name: str) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
+from referee.moves import BOOKKEEPING_MOVES  # noqa: F401  (kept importable from here)
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
 
 __all__ = [
-    "eligible_loot", "discard_effects", "JUDGES", "after_move", "LOOT_MOVES", "BOOKKEEPING_MOVES",
+    "eligible_loot", "discard_effects", "after_move", "LOOT_MOVES", "BOOKKEEPING_MOVES",
     "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
     "inventory_view", "piles_view", "decks_view", "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable",
@@ -27,7 +28,6 @@ WEAPON_SLOT_RULE = {"melee": R.WEAPON_MELEE_SLOT, "ranged": R.WEAPON_RANGED_SLOT
 EQUIP_SLOTS = tuple(f"armor-{n}" for n in range(1, ARMOR_SLOTS + 1)) + ("melee", "ranged")
 # Moves that only describe the physical game (a card's text, a deck's size) or record what a document that is
 # not loaded decided (a Weapon Dropped or recovered in Combat, 06): allowed whatever is pending.
-BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
 LOOT_MOVES = ("card", "deck-size", "draw", "equip", "store", "discard", "use", "gear-swap", "take", "drop", "recover")
 
 
@@ -1249,19 +1249,7 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
               R.EQUIPPED_WEAPONS_AVAILABLE)
 
 
-JUDGES = {
-    "drop": judge_drop,
-    "recover": judge_recover,
-    "card": judge_card,
-    "deck-size": judge_deck_size,
-    "draw": judge_draw,
-    "equip": judge_equip,
-    "store": judge_store,
-    "discard": judge_discard,
-    "use": judge_use,
-    "gear-swap": judge_gear_swap,
-    "take": judge_take,
-}
+
 
 
 # --- after any move: Death, Victory and Removal around Loot Management Windows ------------------------

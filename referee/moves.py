@@ -8,7 +8,7 @@ __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
-    "RESOURCES", "STATUSES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
+    "RESOURCES", "STATUSES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
     "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
     "DeckSize", "TAKE_KINDS", "DropWeapon", "RecoverWeapon",
     "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
@@ -20,6 +20,9 @@ STATUSES = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
 PLAYER_STATES = ("surviving", "fallen", "zombie", "removed")
 CHECK_KINDS = ("stat", "perception", "attack", "contested")
 DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
+# Moves that keep records (a card described, a deck counted, a Weapon dropped) rather than play:
+# allowed whatever procedure is pending.
+BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
 
 
 class Move:

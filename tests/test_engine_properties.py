@@ -62,3 +62,32 @@ def test_any_move_sequence_applies_or_is_refused_unchanged_and_replays(rules_db,
         else:
             assert ruling.violations
     assert engine.replay(state.settings, log).to_json() == state.to_json()
+
+
+def test_every_move_type_has_a_judge_in_the_module_of_its_rules_document():
+    from referee import engine
+    from referee.moves import MOVE_TYPES
+
+    assert set(engine.JUDGES) == set(MOVE_TYPES)
+    documents = {"core_concepts", "game_structure", "loot_and_inventory", "random_encounters"}
+    for move_type, (module, name) in engine.JUDGES.items():
+        assert module.rsplit(".", 1)[1] in documents, move_type
+        assert callable(engine._rule((module, name))), move_type
+
+
+def test_a_core_move_does_not_load_the_loot_or_encounter_rules():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from referee import engine; from referee.state import GameState; "
+        "from referee.moves import Damage; from referee.table_settings import make_settings; "
+        "from rulesdb import open_rules; "
+        "s = GameState.initial(make_settings(players=('A', 'B'), health=5, health_cap=None, turn_actions=2, "
+        "reroll_supply=3, db=open_rules())); "
+        "assert engine.check(s, Damage(player='B', amount=1)).legal; "
+        "print(sorted(m for m in sys.modules if m in ('referee.loot_and_inventory', 'referee.random_encounters')))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
