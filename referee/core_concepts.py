@@ -312,8 +312,9 @@ def judge_declare(state, move, d) -> None:
     participants = []
     for name in names:
         modifier, note = _modifier(state, name, kind, stat, move.bonus if name == move.player else 0, d)
-        participants.append(Participant(name=name, modifier=modifier, modifier_note=note))
         held = d.get(name, "statuses")
+        # the dice expected now (the roll itself re-reads the statuses); tells the hint how many d20s
+        participants.append(Participant(name=name, modifier=modifier, modifier_note=note, mode=_dice_mode(held)))
         if held:
             d.interpret("status-duration")
         if set(held) == {"goblin", "haunted"}:

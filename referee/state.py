@@ -170,7 +170,8 @@ class CheckProc(Procedure):
     def finish_hint(self) -> str:
         waiting = self.next_roller()
         if waiting:
-            return f"`referee roll {waiting.lower()} D20` (or `--virtual`), then `referee resolve`"
+            dice = "D20" if self.participant(waiting).mode == "single" else "D20 D20"
+            return f"`referee roll {waiting.lower()} {dice}` (or `--virtual`), then `referee resolve`"
         return "`referee resolve` (after any reroll or Kaos)"
 
 

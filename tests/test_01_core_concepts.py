@@ -419,3 +419,16 @@ def test_repeating_turn_actions_paying_kaos_is_the_kaos_as_cost_interpretation(s
     ruling = play(state, TurnAction(player="Mara", action="Search"))
     assert "kaos-as-cost" in [i.id for i in ruling.interpretations]
     assert {R.KAOS_ONLY_D20, R.REPEAT_TURN_ACTION} <= set(REGISTER["kaos-as-cost"].citations)
+
+
+def test_goblin_balls_on_ya_the_roll_hint_asks_for_two_d20s(rules_db):
+    from referee import engine
+    from referee.moves import DeclareCheck, GainStatus
+    from referee.state import GameState
+    from referee.table_settings import make_settings
+
+    state = GameState.initial(make_settings(players=("Ann", "Ben"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=3, db=rules_db))
+    engine.apply(state, GainStatus(player="Ann", status="goblin"))
+    engine.apply(state, DeclareCheck(player="Ann", kind="stat", stat="Brawn", tn=10))
+    assert "`referee roll ann D20 D20`" in state.top.finish_hint()
