@@ -326,8 +326,12 @@ def _active_left_play(state, d, name: str, new: str) -> None:
         if state.turn_kind != "player":
             return
         d.interpret("turn-after-removal")
+        if d.stack:  # something else is still pending; the turn passes when it is done (after_move)
+            d.say(f"{name}'s turn ends once {d.stack[-1].title()} is done (no End of Turn Process)",
+                  R.EOT_NOT_FALLEN_REMOVED)
+            return
         d.say(f"{name}'s turn ends (no End of Turn Process)", R.EOT_NOT_FALLEN_REMOVED)
-    if d.stack:  # something else is still pending; the turn passes when it is done (after_move)
+    if d.stack:
         d.say(f"{name}'s turn passes once {d.stack[-1].title()} is done")
         return
     complete_turn(state, d)
