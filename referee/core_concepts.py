@@ -577,20 +577,18 @@ def judge_resolve(state, move, d) -> None:
     below = d.stack[-1] if d.stack else None
     consumer = CHECK_RESULT_CONSUMERS.get(getattr(below, "kind", None))
     if consumer is not None:
-        consumer(state, d, check, success)
+        from importlib import import_module
+
+        module, name = consumer
+        getattr(import_module(module), name)(state, d, check, success)
 
 
 # A procedure a Check was made for (a Random Encounter's Check option) takes the result once the Check resolves:
-# {procedure kind: fn(state, d, check, success)}, success None for a Contested Check.
-CHECK_RESULT_CONSUMERS: dict = {}
-
-
-def consumes_check_result(kind: str):
-    def register(fn):
-        CHECK_RESULT_CONSUMERS[kind] = fn
-        return fn
-
-    return register
+# {procedure kind: (module, fn(state, d, check, success))}, success None for a Contested Check. Data, not a
+# registry filled at import: a `resolve` in a new process has not imported the consumer's module.
+CHECK_RESULT_CONSUMERS: dict[str, tuple[str, str]] = {
+    "random-encounter": ("referee.random_encounters", "consume_check_result"),
+}
 
 
 def timing_order(state, d, names) -> list[str]:

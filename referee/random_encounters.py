@@ -1,8 +1,8 @@
 """10_RANDOM_ENCOUNTERS: the deck, the Encountering Player, options, success, failure, Penalty, interruptions.
 
 A Random Encounter is an `EncounterProc` on the pending stack above what it interrupted. Its Check
-options run through the Check procedure of 01 (core_concepts), which hands the result back through
-`consumes_check_result`; Loot goes through 08 (loot_and_inventory); Death through the DeathProc.
+options run through the Check procedure of 01 (core_concepts), which hands the result back to
+`consume_check_result` (core_concepts.CHECK_RESULT_CONSUMERS); Loot goes through 08 (loot_and_inventory); Death through the DeathProc.
 When a procedure above it closes (a Death Process, a Loot Management Window), the engine calls
 `resume` and the encounter goes on where it stopped.
 
@@ -669,7 +669,6 @@ def observe(state, move, d) -> None:
 # --- failure: the Penalty in printed order, as far as possible -------------------------------------------
 
 
-@core_concepts.consumes_check_result("random-encounter")
 def consume_check_result(state, d, check, success) -> None:
     """The Check of a Check option resolved: the encounter (now on top) succeeds or fails."""
     enc = d.stack[-1]

@@ -677,3 +677,30 @@ def test_a_failed_move_action_hints_at_recording_its_turn_action(state):
     play(state, TurnAction(player="Bob", action="Move"))
     ruling = draw(state, player="Bob")
     assert not any("referee action" in t for t in ruling.table_reported)
+
+
+def test_check_completion_options_the_result_reaches_the_encounter_from_a_new_process(tmp_path):
+    """Each command of the command line is its own process: `resolve` must hand the Check's result to the
+    Random Encounter even when nothing in that process has loaded the encounter rules yet."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, REFEREE_HOME=str(tmp_path / "home"), REFEREE_GAME=str(tmp_path / "g.sqlite"))
+
+    def referee(*words):
+        result = subprocess.run([sys.executable, "-m", "referee", *words], capture_output=True, text=True, env=env)
+        assert "Traceback" not in result.stderr
+        return result
+
+    referee("new", "--players", "Ann, Bob", "--health", "6", "--turn-actions", "2", "--game", env["REFEREE_GAME"])
+    referee("encounter", "draw", "ann", "Spider Swarm", "--by", "move", "--check", "brawn 10", "--penalty",
+            "damage 2")
+    referee("encounter", "choose", "ann", "1")
+    referee("roll", "ann", "15")
+    assert referee("resolve").returncode == 0
+    status = json.loads(referee("status", "--json").stdout)
+    assert status["stack"] == [] or all(p["kind"] != "random-encounter" for p in status["stack"])
+    encounters = referee("encounters", "--json").stdout
+    assert "Spider Swarm" in encounters
