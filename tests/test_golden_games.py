@@ -67,3 +67,29 @@ def test_replaying_the_log_reproduces_the_state(monkeypatch):
     rows = store._db.execute("select effects from moves where undone = 0 order by n").fetchall()
     again = replay(store.settings, [json.loads(effects) for (effects,) in rows])
     assert again.to_json() == store.load().to_json() and again.ended
+
+
+ONE_PROCESS_PER_COMMAND = ["encounter_success_event_reward", "encounter_death_victory"]
+
+
+@pytest.mark.parametrize("name", ONE_PROCESS_PER_COMMAND)
+def test_golden_game_with_each_command_in_its_own_process(name, tmp_path):
+    """At the table every command is a new process: nothing one command imported may be needed by the next.
+    (CliRunner keeps one process, where such a dependency would pass unseen.)"""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, COLUMNS="200", REFEREE_HOME=str(tmp_path / "home"))
+    env.pop("REFEREE_GAME", None)
+    steps, finals = parse(Path(__file__).parent / "golden" / f"{name}.game")
+    for step in steps:
+        result = subprocess.run([sys.executable, "-m", "referee", *step["argv"]], capture_output=True, text=True,
+                                env=env)
+        output = result.stdout + result.stderr
+        where = f"`referee {shlex.join(step['argv'])}`:\n{output}"
+        assert result.returncode == step["exit"], where
+        shown = " ".join(output.split())
+        for text in step["expect"]:
+            assert " ".join(text.split()) in shown, f"missing {text!r} in {where}"
+        assert "Traceback" not in output
