@@ -210,6 +210,35 @@ def deciding_statements_new(db, question: dict, key: str) -> set[int]:
 JUDGES = {"old": deciding_statements, "new": deciding_statements_new}
 
 
+# --- robustness: the same questions with typos -------------------------------------------------
+
+def perturb(text: str, rate: float = 0.1, seed: int = 0) -> str:
+    """`text` with about `rate` of its words (3+ letters) mistyped: a neighbour swap, a dropped
+    letter or a doubled letter, chosen by a seeded generator (the same text and seed give the
+    same typos). A check of how the lookup generalizes, not a set to tune on."""
+    import random
+
+    rng = random.Random(f"{seed}:{text}")
+    out = []
+    for token in re.split(r"(\W+)", text):
+        if len(token) >= 3 and token.isalpha() and rng.random() < rate:
+            i = rng.randrange(1, len(token) - 1)  # players rarely mistype a word's first letter
+            kind = rng.choice(("swap", "drop", "double"))
+            if kind == "swap":
+                token = token[:i] + token[i + 1] + token[i] + token[i + 2 :]
+            elif kind == "drop":
+                token = token[:i] + token[i + 1 :]
+            else:
+                token = token[:i] + token[i] + token[i:]
+        out.append(token)
+    return "".join(out)
+
+
+def perturbed(questions: list[dict], seeds=(1, 2, 3), rate: float = 0.1) -> list[dict]:
+    """Each question once per seed, mistyped (`perturb`); ids keep their seed."""
+    return [dict(q, id=f"{q['id']}~{seed}", q=perturb(q["q"], rate, seed)) for seed in seeds for q in questions]
+
+
 def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     """Of the questions with an acceptable section in the top 3: how often that section's first
     quote is a deciding statement, and how often one of its quotes (up to 3) is."""
@@ -343,6 +372,13 @@ def main() -> None:
             got = score(ranker, subset)
             results[(label, name)] = got
             print(f"| {label} | {name} | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
+    if fresh:
+        # Robustness: the fresh questions with ~10% of their words mistyped (three seeds).
+        typos = perturbed(fresh)
+        changed = sum(t["q"] != q["q"] for t, q in zip(typos, fresh * 3))
+        got = score(rankers[-1][1], typos)
+        results[("ours", "fresh+typos")] = got
+        print(f"| ours | fresh+typos (3 seeds, {changed}/{len(typos)} changed) | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
     print()
     ours = rankers[-1][1]
     quotes = {}

@@ -516,3 +516,18 @@ def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules
         assert len(numbers) == len(set(numbers)) <= 3
         texts = {st.n: st.text for st in rules_db.section(hit.key).statements}
         assert all(quote.text == texts[quote.n] for quote in hit.quotes)
+
+
+def test_bench_typo_perturbation_is_deterministic_and_mistypes_about_a_tenth_of_words():
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from lookup import perturb
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    text = " ".join(["reroll", "token", "after", "natural", "twenty", "kaos", "backpack", "slots"] * 25)
+    once, again = perturb(text, 0.1, 7), perturb(text, 0.1, 7)
+    assert once == again
+    assert perturb(text, 0.1, 8) != once
+    changed = sum(a != b for a, b in zip(text.split(), once.split()))
+    assert 5 <= changed <= 40
+    assert perturb(text, 0.0, 7) == text
