@@ -252,7 +252,9 @@ def _section_or_fail(db, key: str, as_json: bool):
     try:
         return db.section(key)
     except AmbiguousKey as error:
-        _fail(f"{key!r} names several sections; say which: {', '.join(error.choices)}", as_json=as_json)
+        # ambiguous, like an ambiguous Player name, is bad input (2): `referee ask` answers the same
+        _fail(f"{key!r} names several sections; say which: {', '.join(error.choices)}", EXIT_BAD_INPUT,
+              as_json=as_json)
     except UnknownKey as error:
         hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
         _fail(f"no rules section {key!r}.{hint} `referee rules list` shows the documents.", as_json=as_json)

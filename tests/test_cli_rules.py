@@ -65,7 +65,7 @@ def test_rules_list_text_shows_documents_and_missing_ones():
 
 def test_rules_show_ambiguous_key_lists_the_choices():
     result = run("rules", "show", "VARIABLES")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # like an ambiguous Player name: the table must say which
     assert "01_CORE_CONCEPTS > VARIABLES" in result.stderr and "02_GAME_STRUCTURE > VARIABLES" in result.stderr
 
 
