@@ -8,7 +8,12 @@ Candidates are then ranked by true edit distance (adjacent swaps count one) and 
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["Corrector", "edit_distance"]
+
+
+_RUNS = re.compile(r"(.)\1{2,}")
 
 
 def _deletes(word: str) -> set[str]:
@@ -60,16 +65,23 @@ class Corrector:
         for probe in probes:
             found.update(index.get(probe, ()))
         scored = []
+        letters = sorted(word)
         for cand in found:
             distance = edit_distance(word, cand, max_distance)
             if distance <= max_distance:
-                scored.append((distance, -self.frequencies.get(cand, 0), cand))
-        return [cand for _, _, cand in sorted(scored)]
+                # At equal distance, the same letters in another order first: fingers swap
+                # neighbours more often than a word loses or gains a letter ("diec": dice, not die).
+                scored.append((distance, sorted(cand) != letters, -self.frequencies.get(cand, 0), cand))
+        return [cand for *_, cand in sorted(scored)]
 
     def correct(self, word: str) -> str | None:
         """The word meant, if `word` is unknown and one correction stands out; else None."""
         if len(word) < 3 or word in self.frequencies or word in self.protected or not word.isalpha():
             return None
+        # A key held down ("loooted"): a run of three or more letters is two in English.
+        squeezed = _RUNS.sub(r"\1\1", word)
+        if squeezed != word:
+            return self.correct(squeezed) or squeezed
         # Short words tolerate one edit; "sheild" or "diffrent" may need a swap or two.
         limit = 1 if len(word) <= 5 else 2
         found = self.candidates(word, limit)

@@ -89,6 +89,19 @@ def test_a_letter_swap_is_corrected_against_the_rules_vocabulary(rules_db):
     assert "Armor" in first and "Weapon" in first
 
 
+def test_a_swap_beats_a_dropped_letter_and_a_held_key_is_squeezed(rules_db):
+    # "diec" is one edit from "die" (a letter too many) and one from "dice" (two letters
+    # swapped): the swap is the likelier slip. "kaaaos": a key held down.
+    result = index.search(rules_db, "how many diec do we roll, and can I spend kaaaos", 3)
+    assert ("diec", "dice") in result.corrections
+    assert ("kaaaos", "kaos") in result.corrections
+    from index.spell import Corrector
+
+    corrector = Corrector({"dice": 5, "die": 50, "loot": 9})
+    assert corrector.correct("dcie") == "dice"
+    assert corrector.correct("loooted") == "looted"  # squeezed, then left as typed: not a typo of "loot"
+
+
 def test_common_english_words_are_not_corrected_into_rules_words(rules_db):
     # "deal" is one letter from "dead", "sorting" two from "storing": both are meant as typed.
     result = index.search(rules_db, "who has to deal the cards when sorting loot", 3)
