@@ -12,23 +12,18 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
-from referee.moves import BOOKKEEPING_MOVES  # noqa: F401  (kept importable from here)
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
 
 __all__ = [
-    "eligible_loot", "discard_effects", "after_move", "LOOT_MOVES", "BOOKKEEPING_MOVES",
+    "eligible_loot", "discard_effects", "after_move",
     "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
-    "inventory_view", "piles_view", "decks_view", "locate", "every_card_place", "card_summary", "owned_cards",
+    "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable",
 ]
 
 PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
              "rare": R.DISCARD_RARE_PILE}
 WEAPON_SLOT_RULE = {"melee": R.WEAPON_MELEE_SLOT, "ranged": R.WEAPON_RANGED_SLOT}
-EQUIP_SLOTS = tuple(f"armor-{n}" for n in range(1, ARMOR_SLOTS + 1)) + ("melee", "ranged")
-# Moves that only describe the physical game (a card's text, a deck's size) or record what a document that is
-# not loaded decided (a Weapon Dropped or recovered in Combat, 06): allowed whatever is pending.
-LOOT_MOVES = ("card", "deck-size", "draw", "equip", "store", "discard", "use", "gear-swap", "take", "drop", "recover")
 
 
 # --- reading a view (GameState or Draft) ------------------------------------------------------------
