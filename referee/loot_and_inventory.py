@@ -15,7 +15,7 @@ from referee.errors import BadMove
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
 
 __all__ = [
-    "eligible_loot", "discard_effects", "after_move",
+    "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
     "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
     "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable",
@@ -45,8 +45,12 @@ def _stack(v) -> list:
     return v.stack
 
 
+def _settings(v):
+    return v.state.settings if hasattr(v, "state") else v.settings
+
+
 def _players(v) -> tuple[str, ...]:
-    return v.state.settings.players if hasattr(v, "state") else v.settings.players
+    return _settings(v).players
 
 
 def label(name: str) -> str:
@@ -479,8 +483,7 @@ def _second_plot_armor(d, player: str, card: dict, name: str) -> bool:
     """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
     if card["type"] != "plot":
         return False
-    worn = [c for _, c in equipped(d, player) if d.card(c)["type"] == "plot"]
-    if not worn:
+    if not holds_plot_armor(d, player, equipped_only=True):
         return False
     d.violate(f"{player} already has Plot Armor Equipped: the rules give each Player one Plot Armor, and a second "
               f"on one Patron Mat is not provided for", R.PLOT_ARMOR_AT_START, R.PLOT_ARMOR_ONE_SLOT,
@@ -561,7 +564,7 @@ def _obligations(state, d, player: str) -> None:
         slots = legal_slots(card)
         empty = [s for s in slots if occupant(d, player, s) is None]
         leaving = _plot_leaving(d, player, card)
-        if card["type"] == "plot" and _other_plot(d, player, name):
+        if card["type"] == "plot" and holds_plot_armor(d, player, equipped_only=True, other_than=name):
             pass  # a second Plot Armor is refused
         elif leaving:
             options.append("equip (Plot Armor then goes to the box)")
@@ -581,18 +584,26 @@ def _obligations(state, d, player: str) -> None:
 # --- the interface issue 6 (Random Encounters) uses -------------------------------------------------
 
 
-def eligible_loot(state, player: str) -> list[str]:
-    """Loot cards `player` possesses that can be discarded to pay an encounter's discard option.
+def eligible_loot(v, player: str) -> list[str]:
+    """Loot cards `player` possesses that can be discarded to pay an encounter's discard option, read from a
+    view (a Draft answers after a discard earlier in the same move).
 
     Plot Armor is left out unless the game's reading of `plot-armor-eligible` is "counts".
     """
     from referee import interpretations
 
-    reading = interpretations.reading(state.settings.interpretations, "plot-armor-eligible")
-    names = inventory(state, player)
+    reading = interpretations.reading(_settings(v).interpretations, "plot-armor-eligible")
+    names = inventory(v, player)
     if reading != "counts":
-        names = [n for n in names if state.cards[n]["type"] != "plot"]
+        names = [n for n in names if _card(v, n)["type"] != "plot"]
     return names
+
+
+def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than: str | None = None) -> bool:
+    """Whether `player` holds a Plot Armor card (in their Inventory, or only in an Equipment Slot), other than
+    `other_than`."""
+    held = [c for _, c in equipped(v, player)] if equipped_only else inventory(v, player)
+    return any(_card(v, c)["type"] == "plot" and c != other_than for c in held)
 
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:
@@ -835,7 +846,7 @@ def judge_store(state, move, d) -> None:
         d.interpret("backpack-size")
         if window is not None:
             can = [verb for verb, ok in (("equip", bool(legal_slots(card)) and card["type"] != "plot" or
-                                          card["type"] == "plot" and not _other_plot(d, player, name)),
+                                          card["type"] == "plot" and not holds_plot_armor(d, player, equipped_only=True, other_than=name)),
                                          ("use", _usable_now(state, d, player, card)), ("discard", True)) if ok]
             room = ""
             if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
@@ -907,10 +918,6 @@ def _usable_now(state, d, player: str, card: dict) -> bool:
         return True
     return (player == state.active_player.name and state.turn_kind == "player"
             and not _interrupting(state, d, player, quiet=True))
-
-
-def _other_plot(d, player: str, name: str) -> bool:
-    return any(d.card(c)["type"] == "plot" and c != name for _, c in equipped(d, player))
 
 
 def judge_discard(state, move, d) -> None:

@@ -411,35 +411,22 @@ def judge_draw(state, move, d) -> None:
 # --- choosing an Encounter Completion Option ------------------------------------------------------------
 
 
-def _eligible_loot(d, player: str) -> list[str]:
-    """Loot `player` possesses now, read from the Draft (a discard earlier in this move is gone), as 08's
-    eligible_loot reads the state: Plot Armor only when the table counts it (plot-armor-eligible)."""
-    from referee import interpretations, loot_and_inventory
-
-    names = loot_and_inventory.inventory(d, player)
-    if interpretations.reading(d.state.settings.interpretations, "plot-armor-eligible") != "counts":
-        names = [n for n in names if d.card(n)["type"] != "plot"]
-    return names
-
-
-def _holds_plot_armor(d, player: str) -> bool:
-    from referee import loot_and_inventory
-
-    return any(d.card(c)["type"] == "plot" for c in loot_and_inventory.inventory(d, player))
-
-
 def _plot_armor_note(d, player: str) -> str:
     """When `player` holds Plot Armor and it is not counted as eligible Loot: say so, with the interpretation."""
-    if not _holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") == "counts":
+    from referee.loot_and_inventory import holds_plot_armor
+
+    if not holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") == "counts":
         return ""
     return (" (Plot Armor is not counted: interpretation plot-armor-eligible; a table that counts it as eligible Loot "
             "sets `--interpretation plot-armor-eligible=counts` at `referee new`, or applies a move with --override)")
 
 
 def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
+    from referee.loot_and_inventory import eligible_loot
+
     kind = option["kind"]
     if kind == "discard":
-        eligible = _eligible_loot(d, player)
+        eligible = eligible_loot(d, player)
         if len(eligible) < option["amount"]:
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
             why = f"{player} has {held} to discard" + _plot_armor_note(d, player)
@@ -583,11 +570,13 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
 
 
 def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
+    from referee.loot_and_inventory import eligible_loot
+
     if option["kind"] != "discard":
         if move.discard:
             raise BadMove("only a discard option takes --discard")
         return []
-    eligible = _eligible_loot(d, who)
+    eligible = eligible_loot(d, who)
     cards = [_match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate(f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
@@ -704,6 +693,8 @@ def _left_of(state, d, name: str) -> str:
 
 def _run_penalty(state, d, enc: EncounterProc) -> None:
     """Resolve the Penalty from instruction `enc.next` until one needs the table, Death pauses, or it is done."""
+    from referee.loot_and_inventory import eligible_loot
+
     card = _card(d, enc.card)
     items = card["penalty"]
     who = enc.player
@@ -729,7 +720,7 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
                   R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS)
             return d.oblige(enc.finish_hint())
         if kind == "discard":
-            eligible = _eligible_loot(d, who)
+            eligible = eligible_loot(d, who)
             if not eligible:
                 d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{_plot_armor_note(d, who)}; "
                       f"this instruction is skipped and the Penalty is resolved as far as possible",
@@ -861,6 +852,8 @@ def judge_roll(state, move, d) -> None:
 
 
 def judge_discard(state, move, d) -> None:
+    from referee.loot_and_inventory import eligible_loot
+
     enc = _find(d)
     if enc is None:
         return _no_encounter(d)
@@ -870,7 +863,7 @@ def judge_discard(state, move, d) -> None:
     if move.player != enc.player:
         d.violate(f"the Penalty is {enc.player}'s: {enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
                   fix=enc.finish_hint())
-    eligible = _eligible_loot(d, enc.player)
+    eligible = eligible_loot(d, enc.player)
     card = _match_discard(d, enc.player, move.card, eligible)
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)
