@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from referee.errors import CannotApply, GameBusy, GameFileError, NoGame, NothingToUndo
+from referee.errors import GameBusy, GameFileError, MoveRefused, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, transition
@@ -238,13 +238,11 @@ class GameStore:
             return Played(engine.check(self._fold(), move), applied=False, number=None)
         self._begin()
         try:
-            state = self._fold()
-            ruling = engine.check(state, move)
-            if not ruling.legal and not override:
+            try:  # the engine decides: refused unless legal or overridden; CannotApply when nothing would apply
+                ruling = engine.apply(self._fold(), move, override=override)
+            except MoveRefused as refused:
                 self._db.execute("rollback")
-                return Played(ruling, applied=False, number=None)
-            if ruling.effects is None:
-                raise CannotApply(ruling)
+                return Played(refused.ruling, applied=False, number=None)
             record = ruling.to_json()
             if not ruling.legal:
                 record["override"] = {"reason": override,
