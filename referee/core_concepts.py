@@ -338,7 +338,7 @@ def judge_declare(state, move, d) -> None:
 
 
 def _check_top(state, d) -> CheckProc:
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     return top if isinstance(top, CheckProc) else None
 
 
@@ -574,7 +574,7 @@ def judge_resolve(state, move, d) -> None:
         d.say(f"{check.title()}: {summary}: {result.upper()} ({why})")
     d.set_game("last_check", f"{check.title()}: {summary}: {result}")
     _crit_rewards(state, d, check)
-    below = d.stack[-1] if d.stack else None
+    below = d.top
     consumer = CHECK_RESULT_CONSUMERS.get(getattr(below, "kind", None))
     if consumer is not None:
         from importlib import import_module

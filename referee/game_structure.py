@@ -117,7 +117,7 @@ def complete_turn(state, d) -> None:
 
 def judge_end_turn(state, move, d) -> None:
     name = state.active_player.name
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, EndOfTurnProc):
         return _continue_end_of_turn(state, move, d, top)
     if state.turn_kind != "player":
@@ -222,7 +222,7 @@ def judge_death(state, move, d) -> None:
     if d.get(name, "state") == "removed":
         d.violate(f"{name} is already Removed", fix="`referee status` shows every Player's state")
     pending = [p for p in d.stack if isinstance(p, DeathProc)]
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     # Death Processes on top of the stack together were triggered together (simultaneous-deaths): the Active
     # Player's first (Core Timing), the others in any order.
     together = []
@@ -304,7 +304,7 @@ def _active_left_play(state, d, name: str, new: str) -> None:
     """The Active Player is no longer Surviving: the normal Player Turn ends (02 PLAYER_TURN, END_OF_TURN_PROCESS)."""
     if name != state.active_player.name or new == "surviving" or d.game("turn_kind") != "player":
         return
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     bomb = next((p for p in d.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
     if new == "zombie":
         d.set_game("turn_kind", "zombie")

@@ -423,10 +423,10 @@ def _pile_rules(card: dict) -> tuple:
 
 def _close_if_done(state, d) -> None:
     """The window on top ends when nothing is left in it; the procedure below resumes."""
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, LootWindowProc) and not top.cards:
         d.pop()
-        below = d.stack[-1] if d.stack else None
+        below = d.top
         resumes = below.title() if below is not None else f"{state.active_player.name}'s turn"
         d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
               R.LMW_ENDS_ONLY_WHEN)
@@ -493,7 +493,7 @@ def _second_plot_armor(d, player: str, card: dict, name: str) -> bool:
 
 def _open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
     """Add cards to the player's window on top of the stack, or open one above whatever is there."""
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, LootWindowProc) and top.player == player:
         d.replace_top(LootWindowProc(player=player, cards=top.cards + tuple(names),
                                      displaced=top.displaced + tuple(displaced), source=top.source))
@@ -504,7 +504,7 @@ def _open_window(d, player: str, names: list[str], source: str, displaced: tuple
 
 def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
     """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player):
         place = locate(d, name)
         gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
@@ -548,7 +548,7 @@ owned_cards = _owned
 
 
 def _obligations(state, d, player: str) -> None:
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
     empty_pack = [i for i, c in enumerate(d.loot(f"{player}/backpack")) if c is None]
@@ -658,7 +658,7 @@ def judge_draw(state, move, d) -> None:
     if len(move.kinds) != len(move.names) or not move.names:
         raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
     _out_of_play(state, d, player, "draw Loot", zombies=False)
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, LootWindowProc) and top.player != player:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
     if any(not " ".join(str(text).split()) for text in move.names):
@@ -926,7 +926,7 @@ def judge_discard(state, move, d) -> None:
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
         _check_displaced_first(state, d, top, name)
@@ -962,7 +962,7 @@ def judge_use(state, move, d) -> None:
     name = resolve_card(d, move.card, _owned(d, player))
     card = d.card(name)
     place = locate(d, name)
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     in_window = place[0] == "window"
     if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
         d.violate(f"{name} waits in a Loot Management Window that is not on top", fix=top.finish_hint() if top else "")
@@ -1162,7 +1162,7 @@ def judge_take(state, move, d) -> None:
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise BadMove(f"unknown way to take Loot {move.how!r}")
     _out_of_play(state, d, taker, "take Loot", zombies=True)
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, LootWindowProc) and top.player != taker:
         d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
     if move.how == "pickpocket":
@@ -1282,7 +1282,7 @@ def after_move(state, move, d) -> None:
 
             complete_turn(state, d)
     _not_surviving_windows(state, d)
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     below = d.stack[-2] if len(d.stack) > 1 else None
     if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
             not (state.stack and state.stack[-1].kind == "death"):

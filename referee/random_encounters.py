@@ -224,17 +224,22 @@ def _card(d, name: str) -> dict:
     return d.game("encounters")["cards"][name]
 
 
+def _find(v) -> EncounterProc | None:
+    """The Random Encounter being resolved: the topmost EncounterProc on the stack of a GameState or a Draft."""
+    return next((p for p in reversed(v.stack) if isinstance(p, EncounterProc)), None)
+
+
 def current_card(state) -> dict | None:
     """The card of the Random Encounter being resolved (for reading what the table types); None when there is none
     (the move is then refused by the rules, exit 1, not read as bad input)."""
-    enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
+    enc = _find(state)
     return None if enc is None else state.encounters["cards"][enc.card]
 
 
 def awaited_die(state) -> int | None:
     """The damage die a Penalty waits for (for a virtual roll and the die's range); None when none is awaited (the
     move is then refused by the rules)."""
-    enc = next((p for p in reversed(state.stack) if isinstance(p, EncounterProc)), None)
+    enc = _find(state)
     return enc.die if enc is not None and enc.awaiting == "roll" else None
 
 
@@ -350,7 +355,7 @@ def judge_draw(state, move, d) -> None:
                       f"(--check \"brawn 12\", --pay \"kaos 2\", --penalty \"damage d6\")")
 
     player, source, why, why_rules = _encountering_player(state, move, d)
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if isinstance(top, EncounterProc):
         d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
               R.RE_NESTED_INTERRUPTION)
@@ -448,10 +453,6 @@ def refuse_check_before_choosing(top, d) -> bool:
     d.violate(f"{top.player} must choose an Encounter Completion Option of '{top.card}' before rolling dice: no Check "
               f"is being rolled yet", R.OPTIONS_CHOOSE_FIRST, R.RE_PROC_CHOOSE, fix=top.finish_hint())
     return True
-
-
-def _find(d) -> EncounterProc | None:
-    return next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
 
 
 def _no_encounter(d) -> None:
@@ -811,7 +812,7 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
 
 
 def _paused_by_death(d, enc) -> bool:
-    top = d.stack[-1] if d.stack else None
+    top = d.top
     if not isinstance(top, DeathProc):
         return False
     d.say(f"Death pauses '{enc.card}': the Death Process is resolved first; this Death creates no Loot Opportunity",
@@ -929,7 +930,7 @@ def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
     d.set_game("encounters", pile)
     d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",
           R.RE_DISCARD_PLACED, *_COMPLETION[outcome], R.RE_PROC_COMPLETE)
-    below = d.stack[-1] if d.stack else None
+    below = d.top
     if enc.cause != "bomb" and d.get(enc.player, "state") in ("fallen", "removed"):
         # a Dungeon Bomb resolution is completed as far as its rules allow (02 END_OF_TURN_PROCESS); a Move Action,
         # Flee or effect of a Player who left play is not

@@ -167,6 +167,11 @@ class Draft:
     def stack(self) -> list:
         return self._stack
 
+    @property
+    def top(self):
+        """The procedure on top of the stack as this move has left it (as GameState.top)."""
+        return self._stack[-1] if self._stack else None
+
     def _effect(self, effect: dict) -> None:
         if self.effects is not None:
             self.effects.append(effect)
