@@ -721,11 +721,10 @@ def game_lose(
 
 
 def _status_name(text: str) -> str:
+    from referee.moves import STATUS_ALIASES
     from referee.parsing import match_alias
 
-    aliases = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
-               "haunted": "haunted", "dungeon haunted": "haunted"}
-    return match_alias(text, aliases, what="status")
+    return match_alias(text, STATUS_ALIASES, what="status")
 
 
 StatusArgument = Annotated[str, typer.Argument(metavar="STATUS", help="goblin (Goblin Balls On Ya) or haunted.")]
@@ -1056,13 +1055,11 @@ def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> Non
 # --- 08 loot: Loot and Inventory (issue 5) ------------------------------------------------------------
 # The table describes a drawn card once (`card`, or the options of `draw`); later moves name it only.
 
-LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "weapons": "weapon",
-                     "common": "common", "common magic": "common", "common-magic": "common",
-                     "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
 CardArgument = Annotated[str, typer.Argument(metavar="CARD", help="A card: any case, a unique prefix is enough.")]
 
 
 def _loot_kind(text: str) -> str:
+    from referee.moves import LOOT_KIND_ALIASES
     from referee.parsing import match_choice
 
     return LOOT_KIND_ALIASES[match_choice(text, list(LOOT_KIND_ALIASES), what="Loot type")]

@@ -5,12 +5,12 @@ A ruling reads in this order: the verdict, what changes, the rules quoted with t
 
 from __future__ import annotations
 
+from referee.moves import STATUSES
+
 __all__ = ["played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
            "loot_status_lines", "stack_chain", "print_encounters"]
-
-STATUS_LABELS = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
 
 
 def _quote(text: str) -> str:
@@ -200,7 +200,7 @@ def print_status(console, state, path, rules_hash_now: str | None = None) -> Non
         marker = "▶" if i == state.active and not state.ended else ""
         health = f"{p.health}/{p.health_cap}"
         table.add_row(marker, p.name, p.state.capitalize(), health, str(p.kaos), str(p.rerolls),
-                      ", ".join(STATUS_LABELS[x] for x in p.statuses) or "-", stats or "-")
+                      ", ".join(STATUSES[x] for x in p.statuses) or "-", stats or "-")
     console.print(table)
     if state.stack and not state.ended:
         console.print(Text("Now: ", style="bold") + Text(stack_chain(state)))

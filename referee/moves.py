@@ -8,7 +8,7 @@ __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
-    "RESOURCES", "STATUSES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
+    "RESOURCES", "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
     "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
     "DeckSize", "TAKE_KINDS", "DropWeapon", "RecoverWeapon",
     "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
@@ -17,6 +17,12 @@ __all__ = [
 
 RESOURCES = ("health", "kaos", "reroll")
 STATUSES = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
+# What the table may type for a status or a Loot type ({spelling: canonical value}).
+STATUS_ALIASES = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
+                  "haunted": "haunted", "dungeon haunted": "haunted"}
+LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "weapons": "weapon",
+                     "common": "common", "common magic": "common", "common-magic": "common",
+                     "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
 PLAYER_STATES = ("surviving", "fallen", "zombie", "removed")
 CHECK_KINDS = ("stat", "perception", "attack", "contested")
 DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")

@@ -18,7 +18,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee import core_concepts
 from referee.errors import BadMove
-from referee.moves import ENCOUNTER_CAUSES, STATUSES, Damage, DeclareCheck, GainStatus
+from referee.moves import ENCOUNTER_CAUSES, LOOT_KIND_ALIASES, STATUS_ALIASES, STATUSES, Damage, DeclareCheck, GainStatus
 from referee.parsing import match_choice, parse_int
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
 
@@ -28,10 +28,7 @@ __all__ = [
     "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing",
 ]
 
-STATUS_WORDS = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
-                "haunted": "haunted", "dungeon haunted": "haunted"}
 DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
-LOOT_KIND_WORDS = {"common magic": "common", "rare magic": "rare", "armor": "armor", "weapon": "weapon"}
 
 
 # --- the cards, as the table describes them ------------------------------------------------------------
@@ -50,7 +47,7 @@ def _flags(words: list[str], *names: str) -> tuple[list[str], set[str]]:
 
 
 def _status(text: str) -> str:
-    return STATUS_WORDS[match_choice(text, list(STATUS_WORDS), what="status")]
+    return STATUS_ALIASES[match_choice(text, list(STATUS_ALIASES), what="status")]
 
 
 def parse_check_option(text: str) -> dict:
@@ -202,7 +199,7 @@ def event_reward(variables: dict) -> tuple[int, str, str]:
     found = re.search(r"draw ([0-9]+) (Common Magic|Rare Magic|Armor|Weapon)", text, re.IGNORECASE)
     if not found:
         raise VariableError(f"CURRENT_EVENT_REWARD is {text!r}: not a Loot draw the referee can follow")
-    return int(found.group(1)), LOOT_KIND_WORDS[found.group(2).lower()], text
+    return int(found.group(1)), LOOT_KIND_ALIASES[found.group(2).lower()], text
 
 
 # --- the deck, the discard pile and the described cards (GameState.encounters) -----------------------
