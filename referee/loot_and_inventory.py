@@ -357,6 +357,13 @@ def _set_slot(d, player: str, slot: str, name: str | None) -> None:
         d.set_loot(f"{player}/{slot}", name)
 
 
+def _undrop(d, player: str, name: str) -> None:
+    """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
+    dropped = d.loot(f"{player}/dropped")
+    if name in dropped:
+        d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+
+
 def _set_backpack(d, player: str, index: int, name: str | None) -> None:
     pack = list(d.loot(f"{player}/backpack"))
     pack[index] = name
@@ -386,9 +393,7 @@ def _take_out(d, name: str) -> tuple:
         raise BadMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
         _set_slot(d, place[1], place[2], None)
-        dropped = d.loot(f"{place[1]}/dropped")
-        if name in dropped:
-            d.set_loot(f"{place[1]}/dropped", [c for c in dropped if c != name])
+        _undrop(d, place[1], name)
     elif place[0] == "backpack":
         _set_backpack(d, place[1], place[2], None)
     elif place[0] == "set-aside":
@@ -798,8 +803,8 @@ def judge_equip(state, move, d) -> None:
     held = occupant(d, player, slot)
     if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
-    if held is not None and held in d.loot(f"{player}/dropped"):
-        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != held])
+    if held is not None:
+        _undrop(d, player, held)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, R.LOOT_ANNOUNCE)
@@ -1055,8 +1060,7 @@ def judge_gear_swap(state, move, d) -> None:
                       f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
     _set_slot(d, player, slot, None)
     _set_backpack(d, player, kept_at[2], None)
-    if worn in d.loot(f"{player}/dropped"):
-        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != worn])
+    _undrop(d, player, worn)
     _plot_armor_first(state, d, player, kept_card, kept)
     _set_slot(d, player, slot, kept)
     _set_backpack(d, player, kept_at[2], worn)
@@ -1085,8 +1089,7 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
     index = pack.index(None)
     _set_slot(d, player, at[2], None)
     _set_backpack(d, player, index, name)
-    if name in d.loot(f"{player}/dropped"):
-        d.set_loot(f"{player}/dropped", [c for c in d.loot(f"{player}/dropped") if c != name])
+    _undrop(d, player, name)
     d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
           R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
     _swap_done(state, d, player, recalc)
@@ -1245,7 +1248,7 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
               R.DROPPED_STILL_EQUIPPED, R.WEAPON_DROPPED_REMAINS, R.WEAPON_DROPPED_NOT_DISCARDED,
               R.WEAPON_DROPPED_NOT_STOLEN)
     else:
-        d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        _undrop(d, player, name)
         d.report(f"{player} recovers {name} ({combat} decides how a Dropped Weapon is recovered or restored)")
         d.say(f"{name} is available for Attacks again ({the_slot(place[2])})", R.WEAPON_DROPPED_REMAINS,
               R.EQUIPPED_WEAPONS_AVAILABLE)
