@@ -410,6 +410,15 @@ def _open_game(game: str | None, as_json: bool):
         _fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
 
 
+def _load_state(game: str | None, as_json: bool):
+    """The game's current state and the game file's path, for a command that only reads."""
+    store = _open_game(game, as_json)
+    try:
+        return store.load(), store.path
+    finally:
+        store.close()
+
+
 def _player(state, text: str) -> str:
     from referee.parsing import match_player
 
@@ -536,13 +545,11 @@ def game_status(game: GameOption = None, as_json: JsonOption = False) -> None:
     """The board: turn, Active Player, every Player's tokens, statuses and state, the pending stack."""
     from referee import game_display
 
-    store = _open_game(game, as_json)
-    state = store.load()
-    store.close()
+    state, path = _load_state(game, as_json)
     if as_json:
-        _print_json(game_display.status_json(state, store.path))
+        _print_json(game_display.status_json(state, path))
     else:
-        game_display.print_status(_console(), state, store.path)
+        game_display.print_status(_console(), state, path)
 
 
 @app.command("action")
@@ -1039,9 +1046,7 @@ def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> Non
     from referee import game_display
     from referee.random_encounters import listing
 
-    store = _open_game(game, as_json)
-    state = store.load()
-    store.close()
+    state, _ = _load_state(game, as_json)
     data = listing(state)
     if as_json:
         _print_json(data)
@@ -1326,9 +1331,7 @@ def loot_inventory(
     from referee import game_display
     from referee.errors import BadMove
 
-    store = _open_game(game, as_json)
-    state = store.load()
-    store.close()
+    state, _ = _load_state(game, as_json)
     try:
         names = [_player(state, player)] if player else list(state.settings.players)
     except BadMove as error:
@@ -1344,9 +1347,7 @@ def loot_discards(game: GameOption = None, as_json: JsonOption = False) -> None:
     """Every Loot discard pile (public) and the game box."""
     from referee import game_display
 
-    store = _open_game(game, as_json)
-    state = store.load()
-    store.close()
+    state, _ = _load_state(game, as_json)
     if as_json:
         _print_json(game_display.piles_json(state))
     else:
@@ -1365,9 +1366,7 @@ def loot_deck(
     from referee.parsing import parse_int
 
     if kind is None:
-        store = _open_game(game, as_json)
-        state = store.load()
-        store.close()
+        state, _ = _load_state(game, as_json)
         if as_json:
             _print_json(game_display.decks_json(state))
         else:
