@@ -13,6 +13,7 @@ from referee.errors import BadMove
 from referee.moves import STATUSES
 from referee.state import CheckProc, DeathProc, EndOfTurnProc, Participant
 from referee.variables import token_amount
+from referee.words import plural
 
 TOKEN_NAMES = {"kaos": "Kaos", "reroll": "Reroll Token", "health": "Health"}
 STATUS_CITES = {
@@ -23,7 +24,7 @@ STATUS_CITES = {
 
 def tokens(n: int, resource: str) -> str:
     name = TOKEN_NAMES[resource]
-    return f"{n} {name}{'s' if resource == 'reroll' and n != 1 else ''}"
+    return plural(n, name) if resource == "reroll" else f"{n} {name}"
 
 
 def _signed(n: int) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from referee import citations as R
 from referee.errors import BadMove
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
+from referee.words import plural
 
 __all__ = [
     "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
@@ -69,10 +70,6 @@ def slot_label(slot: str) -> str:
 def the_slot(slot: str) -> str:
     """"Armor Slot 3" / "the Melee Weapon Slot", as a sentence names it."""
     return slot_label(slot) if slot.startswith(("armor-", "backpack-")) else f"the {slot_label(slot)}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def parse_slot(text: str) -> str:

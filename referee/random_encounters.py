@@ -21,6 +21,7 @@ from referee.errors import BadMove
 from referee.moves import ENCOUNTER_CAUSES, LOOT_KIND_ALIASES, STATUS_ALIASES, STATUSES, Damage, DeclareCheck, GainStatus
 from referee.parsing import match_choice, parse_int
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
+from referee.words import plural
 
 __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
@@ -261,7 +262,7 @@ def judge_deck(state, move, d) -> None:
         d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
               "longer tracked")
     d.set_game("encounters", enc)
-    d.say(f"the Random Encounter Deck holds {move.size} face-down card{'s' if move.size != 1 else ''}",
+    d.say(f"the Random Encounter Deck holds {plural(move.size, 'face-down card')}",
           R.RE_DECK_PUBLIC)
     d.report(f"the deck's size: {state.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
 
@@ -367,7 +368,7 @@ def judge_draw(state, move, d) -> None:
                   f"{source} goes on", R.RE_DECK_BOTH_EMPTY)
             return
         pile = enc["discard"]
-        d.say(f"the Random Encounter Deck is empty: its discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''}) "
+        d.say(f"the Random Encounter Deck is empty: its discard pile ({plural(len(pile), 'card')}) "
               f"is shuffled into a new face-down deck", R.RE_DECK_REFRESH)
         enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
     if enc.get("refreshed"):
@@ -406,7 +407,7 @@ def judge_draw(state, move, d) -> None:
             if not ok:
                 d.say(f"option {i} ({option_label(option)}) is not available: {why}", *cites)
     if enc["deck"] is not None:
-        d.say(f"Random Encounter Deck: {enc['deck']} card{'s' if enc['deck'] != 1 else ''} left", R.RE_DECK_PUBLIC)
+        d.say(f"Random Encounter Deck: {plural(enc['deck'], 'card')} left", R.RE_DECK_PUBLIC)
     d.oblige(proc.finish_hint())
 
 
