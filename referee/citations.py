@@ -167,7 +167,7 @@ VICTORY_IMMEDIATE = _c(STRUCTURE, "VICTORY_CHECKS", "If only one Surviving Playe
 GAME_ENDS = _c(STRUCTURE, "GAME_END", "The game ends immediately when Victory occurs.")
 GAME_WINNER = _c(STRUCTURE, "GAME_END", "The surviving Player is declared the winner of Viva La Dungeon.")
 
-# --- 08 loot: 08_LOOT_AND_INVENTORY (issue 5) ----------------------------------------------------
+# --- 08 loot: 08_LOOT_AND_INVENTORY --------------------------------------------------------------
 
 LOOT_DEFINITION = _c(LOOT, "LOOT", "Loot is an item card drawn or acquired through gameplay.")
 LOOT_PLOT_ARMOR_SPECIAL = _c(LOOT, "LOOT", "Plot Armor is a special starting Loot card.")
@@ -359,7 +359,7 @@ LOOT_CARD_TEXT_WINS = _c(LOOT, "LOOT_AUTHORITY_BOUNDARY", "If Loot card text con
 ENCOUNTER_CARD_TEXT_WINS = _c(ENCOUNTERS, "RANDOM_ENCOUNTER_AUTHORITY_BOUNDARY", "If Random Encounter card text conflicts with a general rule in this document, the Random Encounter card text applies to that card unless another rule specifically states otherwise.")
 
 
-# --- 10 random encounters (issue 6) --------------------------------------------------------------
+# --- 10 random encounters (10_RANDOM_ENCOUNTERS) -------------------------------------------------
 
 EVENT_REWARD_INDICATOR = _c(CORE, "EVENT_REWARD", "The possibility to earn an Event Reward is displayed on the card through an Event Reward Indicator.")
 EVENT_REWARD_AFTER_SUCCESS = _c(CORE, "EVENT_REWARD", "If an Event Reward is tied to the success of a Check, resolve the Event Reward only after the Check succeeds.")

@@ -339,7 +339,7 @@ def rules_check(as_json: JsonOption = False) -> None:
         rules_display.print_check(_console(), report)
 
 
-# --- ask: rules lookup (issue 3) -------------------------------------------------------------
+# --- ask: rules lookup -----------------------------------------------------------------------
 
 
 @app.command("ask")
@@ -384,7 +384,7 @@ def ask(
         raise typer.Exit(EXIT_REFUSED)
 
 
-# --- game: the referee engine (issue 4) ------------------------------------------------------
+# --- game: the referee engine ----------------------------------------------------------------
 # Every move command: parse names and numbers against the game, build a Move, let the store judge
 # and log it in one transaction, render the ruling. Exit 0 applied/legal, 1 refused, 2 bad input.
 
@@ -879,7 +879,7 @@ def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -
         game_display.print_interpretations(_console(), REGISTER, choices, notes)
 
 
-# --- 10 random encounters (issue 6) ---------------------------------------------------------------
+# --- 10 random encounters (10_RANDOM_ENCOUNTERS) --------------------------------------------------
 # `referee encounter draw|choose|roll|discard|continue|deck` are moves; `referee encounters` lists the
 # deck, the public discard pile and the cards described. The card grammar is parsed by the engine
 # (referee/random_encounters.py), so the game log keeps what the table typed.
@@ -1057,7 +1057,7 @@ def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> Non
 # --- end 10 random encounters -----------------------------------------------------------------------
 
 
-# --- 08 loot: Loot and Inventory (issue 5) ------------------------------------------------------------
+# --- 08 loot: Loot and Inventory (08_LOOT_AND_INVENTORY) ----------------------------------------------
 # The table describes a drawn card once (`card`, or the options of `draw`); later moves name it only.
 
 CardArgument = Annotated[str, typer.Argument(metavar="CARD", help="A card: any case, a unique prefix is enough.")]
@@ -1289,7 +1289,6 @@ def loot_take(
 ) -> None:
     """Take a card from another Player (a rule or effect says so); the taker resolves a Loot Management Window."""
     _take(player, source, card, "opportunity" if opportunity else "take", game, dry_run, override, as_json)
-
 
 
 def _weapon_move(cls, player, card, game, dry_run, override, as_json) -> None:

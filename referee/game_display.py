@@ -290,7 +290,7 @@ def print_interpretations(console, register, choices, notes: dict | None = None)
         console.print(Text("     cites: " + "; ".join(dict.fromkeys(c.key for c in e.citations)), style="dim"))
 
 
-# --- 08 loot: inventories, discard piles, decks (issue 5) ---------------------------------------------
+# --- 08 loot: inventories, discard piles, decks (08_LOOT_AND_INVENTORY) -------------------------------
 
 
 def _inventory(state, name: str) -> dict:

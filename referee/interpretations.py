@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from referee import citations as R
 from referee.ruling import AppliedInterpretation, Citation
 
-__all__ = ["Interpretation", "REGISTER", "get", "applied", "UnknownInterpretation", "validate_choices"]
+__all__ = ["Interpretation", "REGISTER", "reading", "applied", "UnknownInterpretation", "validate_choices"]
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ REGISTER: dict[str, Interpretation] = {
         _i("check-finishes-first", "May other moves be made while a Check is being rolled?",
            [("finish-first", "No: a Check is resolved (roll, rerolls, Kaos, result) before anything else proceeds.")],
            [R.FINAL_RESULT_DEFINITION, R.REROLL_WHEN, R.TIMING_FEWEST_UNRESOLVED], selectable=False),
-        # --- 08 loot (issue 5) ---
+        # --- 08 loot (08_LOOT_AND_INVENTORY) ---
         _i("lmw-make-room", "Inside a Loot Management Window, may the player discard a card already in the backpack to make room?",
            [("yes", "Yes: discarding is allowed during your own Loot Management Window, which empties that Backpack Slot."),
             ("no", "No: only the newly acquired or displaced Loot of the window may be discarded during it.")],
@@ -123,7 +123,7 @@ REGISTER: dict[str, Interpretation] = {
             ("any-order", "No: the managing Player chooses the order of every card in the window, displaced Loot included.")],
            [R.LMW_DISPLACED_IMMEDIATELY, R.LMW_ORDER, R.REPLACE_DISPLACED_IMMEDIATELY]),
         # --- end 08 loot ---
-        # --- 10 random encounters (issue 6) ---
+        # --- 10 random encounters (10_RANDOM_ENCOUNTERS) ---
         _i("kaos-as-cost", "Can a Non-Check Completion Option, or a repeated Turn Action (01 REPEATING_TURN_ACTIONS), \"pay Kaos\" although Kaos \"may only be spent on d20 Checks\"?",
            [("allowed", "Yes: paying a printed Kaos cost is not spending Kaos on a Check; the Player must hold the whole cost.")],
            [R.KAOS_ONLY_D20, R.REPEAT_TURN_ACTION, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK, R.ENCOUNTER_CARD_TEXT_WINS], selectable=False),
@@ -148,10 +148,6 @@ REGISTER: dict[str, Interpretation] = {
         # --- end 10 random encounters ---
     )
 }
-
-
-def get(id: str) -> Interpretation:
-    return REGISTER[id]
 
 
 def reading(choices: dict[str, str], id: str) -> str:

@@ -541,12 +541,9 @@ def _check_displaced_first(state, d, window, name: str) -> None:
         d.cite(R.LMW_ORDER)
 
 
-def _owned(d, player: str) -> list[str]:
+def owned_cards(d, player: str) -> list[str]:
     """Cards the player can name: their inventory, their windows, and their set-aside cards."""
     return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards] + set_aside(d, player)
-
-
-owned_cards = _owned
 
 
 def _obligations(state, d, player: str) -> None:
@@ -610,7 +607,7 @@ def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than:
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:
     """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
-    name = resolve_card(d, card, _owned(d, player))
+    name = resolve_card(d, card, owned_cards(d, player))
     recalc = _Recalc(state, player)
     place = _take_out(d, name)
     info = d.card(name)
@@ -762,7 +759,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
 
 def judge_equip(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, _owned(d, player))
+    name = resolve_card(d, move.card, owned_cards(d, player))
     card = d.card(name)
     window = _need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
@@ -823,7 +820,7 @@ def judge_equip(state, move, d) -> None:
 
 def judge_store(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, _owned(d, player))
+    name = resolve_card(d, move.card, owned_cards(d, player))
     card = d.card(name)
     if card["type"] == "plot":
         d.violate("Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
@@ -924,7 +921,7 @@ def _usable_now(state, d, player: str, card: dict) -> bool:
 
 def judge_discard(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, _owned(d, player))
+    name = resolve_card(d, move.card, owned_cards(d, player))
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
@@ -961,7 +958,7 @@ def judge_discard(state, move, d) -> None:
 
 def judge_use(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, _owned(d, player))
+    name = resolve_card(d, move.card, owned_cards(d, player))
     card = d.card(name)
     place = locate(d, name)
     top = d.top
@@ -1221,7 +1218,7 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
     """A Weapon Dropped or recovered: 06_COMBAT_ENCOUNTER (not loaded) decides when; the table reports it."""
     player = move.player
     weapons = [c for s, c in equipped(d, player) if s in ("melee", "ranged")]
-    name = resolve_card(d, move.card, weapons if weapons else _owned(d, player))
+    name = resolve_card(d, move.card, weapons if weapons else owned_cards(d, player))
     combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
     place = locate(d, name)
     if name not in weapons:
@@ -1249,9 +1246,6 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
         d.report(f"{player} recovers {name} ({combat} decides how a Dropped Weapon is recovered or restored)")
         d.say(f"{name} is available for Attacks again ({the_slot(place[2])})", R.WEAPON_DROPPED_REMAINS,
               R.EQUIPPED_WEAPONS_AVAILABLE)
-
-
-
 
 
 # --- after any move: Death, Victory and Removal around Loot Management Windows ------------------------

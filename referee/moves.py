@@ -8,14 +8,13 @@ __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
-    "RESOURCES", "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "CHECK_KINDS", "DEATH_OUTCOMES",
+    "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "DEATH_OUTCOMES",
     "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
-    "DeckSize", "TAKE_KINDS", "DropWeapon", "RecoverWeapon",
+    "DeckSize", "DropWeapon", "RecoverWeapon",
     "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
     "ENCOUNTER_CAUSES",
 ]
 
-RESOURCES = ("health", "kaos", "reroll")
 STATUSES = {"goblin": "Goblin Balls On Ya", "haunted": "Dungeon Haunted"}
 # What the table may type for a status or a Loot type ({spelling: canonical value}).
 STATUS_ALIASES = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
@@ -24,7 +23,6 @@ LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "w
                      "common": "common", "common magic": "common", "common-magic": "common",
                      "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
 PLAYER_STATES = ("surviving", "fallen", "zombie", "removed")
-CHECK_KINDS = ("stat", "perception", "attack", "contested")
 DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
 # Moves that keep records (a card described, a deck counted, a Weapon dropped) rather than play:
 # allowed whatever procedure is pending.
@@ -151,10 +149,7 @@ class EndTurn(Move):
     complete: bool = False  # nothing to record in the Cube Room check or Dungeon Bomb Step: finish the turn
 
 
-# --- 08 loot (issue 5) -----------------------------------------------------------------------------
-
-TAKE_KINDS = ("take", "pickpocket", "opportunity")
-
+# --- 08 loot (08_LOOT_AND_INVENTORY) ---------------------------------------------------------------
 
 @dataclass(frozen=True, kw_only=True)
 class CardText:
@@ -319,7 +314,7 @@ class RecoverWeapon(Move):
 # --- end 08 loot -------------------------------------------------------------------------------------
 
 
-# --- 10 random encounters (issue 6) ----------------------------------------------------------------
+# --- 10 random encounters (10_RANDOM_ENCOUNTERS) ---------------------------------------------------
 
 ENCOUNTER_CAUSES = ("move", "flee", "bomb", "other")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling"]
+__all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling", "Draft"]
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,8 @@ class Draft:
         self._players: dict[tuple[str, str], object] = {}
         self._game: dict[str, object] = {}
         self._stack = list(state.stack)
+        self._loot: dict[str, object] = {}  # 08 loot places this move has set
+        self._cards: dict[str, dict] = {}  # card descriptions this move has set
 
     # --- verdict ----------------------------------------------------------------------------------
 
@@ -203,23 +205,21 @@ class Draft:
     # --- 08 loot: places and the card catalogue (absolute values, like every effect) ---------------
 
     def loot(self, key: str):
-        pending = self.__dict__.setdefault("_loot", {})
-        return pending[key] if key in pending else self.state.loot.get(key)
+        return self._loot[key] if key in self._loot else self.state.loot.get(key)
 
     def set_loot(self, key: str, value) -> None:
-        self.__dict__.setdefault("_loot", {})[key] = value
+        self._loot[key] = value
         self._effect({"op": "loot", "key": key, "value": _plain(value)})
 
     def card(self, name: str) -> dict | None:
-        pending = self.__dict__.setdefault("_cards", {})
-        return pending[name] if name in pending else self.state.cards.get(name)
+        return self._cards[name] if name in self._cards else self.state.cards.get(name)
 
     def set_card(self, name: str, value: dict) -> None:
-        self.__dict__.setdefault("_cards", {})[name] = value
+        self._cards[name] = value
         self._effect({"op": "card", "name": name, "value": value})
 
     def cards(self) -> dict:
-        return {**self.state.cards, **self.__dict__.get("_cards", {})}
+        return {**self.state.cards, **self._cards}
 
     def set_stack(self, procs) -> None:
         """The whole pending stack at once: a procedure leaves from below the top."""

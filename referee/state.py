@@ -16,6 +16,7 @@ __all__ = [
     "TableSettings", "Player", "Participant", "Procedure", "CheckProc", "EndOfTurnProc", "DeathProc",
     "PROCEDURE_TYPES", "GameState", "transition", "proc_from_json",
     "LootWindowProc", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot",
+    "EncounterProc", "CHECK_MOVES", "initial_encounters",
 ]
 
 
@@ -212,7 +213,7 @@ class DeathProc(Procedure):
         return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
 
 
-# --- 08 loot: the Loot Management Window (issue 5) ------------------------------------------------
+# --- 08 loot: the Loot Management Window (08_LOOT_AND_INVENTORY) ----------------------------------
 
 LOOT_TYPES = ("armor", "weapon", "common", "rare")  # the four Loot Decks, in the rules' order
 LOOT_TYPE_LABELS = {"armor": "Armor", "weapon": "Weapon", "common": "Common Magic", "rare": "Rare Magic",
@@ -291,7 +292,7 @@ def _loot_copy(value):
 
 # --- end 08 loot -----------------------------------------------------------------------------------
 
-# --- 10 random encounters (issue 6): the procedure; its rules live in referee/random_encounters.py ---
+# --- 10 random encounters (10_RANDOM_ENCOUNTERS): the procedure; its rules live in referee/random_encounters.py ---
 
 ENCOUNTER_RECORDS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
 ENCOUNTER_STEP_MOVES = {
@@ -426,9 +427,6 @@ class GameState:
     @property
     def top(self) -> Procedure | None:
         return self.stack[-1] if self.stack else None
-
-    def surviving(self) -> list[Player]:
-        return [p for p in self.players if p.state == "surviving"]
 
     def rerolls_available(self, held: int | None = None, out: int | None = None) -> int:
         """Reroll Tokens left in the supply; `held`/`out` override the totals with values a move has decided."""
