@@ -107,7 +107,7 @@ def print_list(console, db, documents: list[dict], missing: list[str]) -> None:
 
 
 def print_section(console, db, section) -> None:
-    from rich.text import Text
+    from rich.text import Text  # rule text is never read as rich markup: it may hold "[TURN_ACTION_REFUND]"
 
     heading = Text(section.key, style="bold")
     heading.append(f"  {section.title}", style="")
@@ -122,22 +122,24 @@ def print_section(console, db, section) -> None:
     if section.variables:
         console.print("Variables:")
         for name, value in section.variables:
-            console.print(f"  {name} = {value}")
+            console.print(Text(f"  {name} = {value}"))
     if section.references:
         console.print("See also:")
         for text in dict.fromkeys(_target_text(r, db) for r in section.references):
-            console.print(f"  {text}")
+            console.print(Text(f"  {text}"))
     console.print(Text(f"source: {', '.join(section.sources)}", style="dim"))
 
 
 def print_refs(console, db, section, outgoing, incoming) -> None:
-    console.print(f"[bold]{section.key}[/bold]  {section.title}")
+    from rich.text import Text  # rule text is never read as rich markup: it may hold "[TURN_ACTION_REFUND]"
+
+    console.print(Text(section.key, style="bold") + Text(f"  {section.title}"))
     console.print("Points to:" if outgoing else "Points to nothing.")
     for text in dict.fromkeys(_target_text(r, db) for r in outgoing):
-        console.print(f"  {text}")
+        console.print(Text(f"  {text}"))
     console.print("Pointed to by:" if incoming else "Nothing points to it.")
     for key in dict.fromkeys(f"{r.from_doc} > {r.from_section}" for r in incoming if r.from_section):
-        console.print(f"  {key}")
+        console.print(Text(f"  {key}"))
 
 
 def print_added(console, report: dict) -> None:

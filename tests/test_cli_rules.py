@@ -82,6 +82,28 @@ def test_rules_show_text_quotes_the_section():
     assert "05_ACTIONS (not loaded)" in result.stdout
 
 
+def test_rules_show_prints_bracketed_rule_text_literally_not_as_markup():
+    result = run("rules", "show", "END_OF_TURN_PROCESS")
+    assert result.exit_code == 0
+    assert "[TURN_ACTION_REFUND]" in result.stdout
+
+
+def test_rules_refs_prints_bracketed_names_literally_not_as_markup():
+    from io import StringIO
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from referee.rules_display import print_refs
+
+    out = StringIO()
+    section = SimpleNamespace(key="X > [bold]", title="[TURN_ACTION_REFUND] Title")
+    incoming = [SimpleNamespace(from_doc="[red]DOC", from_section="[TURN_ACTION_REFUND]")]
+    print_refs(Console(file=out, width=200), None, section, [], incoming)
+    assert "X > [bold]  [TURN_ACTION_REFUND] Title" in out.getvalue()
+    assert "[red]DOC > [TURN_ACTION_REFUND]" in out.getvalue()
+
+
 def test_rules_refs_shows_both_directions():
     result = run("rules", "refs", "01_CORE_CONCEPTS > EVENT_REWARD", "--json")
     data = json.loads(result.stdout)
