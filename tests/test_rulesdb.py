@@ -14,15 +14,7 @@ from rulesdb.build import build_database, bundled_sources, content_hash
 from rulesdb.store import RulesDB, add_document, open_rules
 
 RULES = {p.name: p for p in bundled_sources()}
-MISSING = [
-    "03_SETUP",
-    "04_PLAYER_STRUCTURE",
-    "05_ACTIONS",
-    "06_COMBAT_ENCOUNTER",
-    "07_DUNGEON_BOMBS",
-    "09_DEATH_AND_VICTORY",
-    "RULES_EXTENSION_01_ZOMBIES",
-]
+from conftest import MISSING_DOCUMENTS as MISSING  # noqa: E402
 
 
 def _source_with(text: str) -> Path:
