@@ -102,7 +102,7 @@ def print_list(console, db, documents: list[dict], missing: list[str]) -> None:
         console.print("Referenced but not loaded (the referee never guesses what they say):")
         for doc_id in missing:
             title = db.document_title(doc_id)
-            console.print(f"  {doc_id}" + (f" — {title}" if title != doc_id else ""))
+            console.print(f"  {doc_id}" + (f" — {title}" if title != doc_id else ""), markup=False)
     console.print(f"rules version {db.content_hash[:12]}")
 
 
@@ -144,26 +144,26 @@ def print_refs(console, db, section, outgoing, incoming) -> None:
 
 def print_added(console, report: dict) -> None:
     added = ", ".join(report["added"]) or "no new document (an existing one was merged or replaced)"
-    console.print(f"Added: {added}")
-    console.print(f"Loaded now: {', '.join(report['documents'])}")
+    console.print(f"Added: {added}", markup=False)
+    console.print(f"Loaded now: {', '.join(report['documents'])}", markup=False)
     if report["missing_documents"]:
-        console.print(f"Still not loaded: {', '.join(report['missing_documents'])}")
+        console.print(f"Still not loaded: {', '.join(report['missing_documents'])}", markup=False)
 
 
 def print_check(console, report: dict) -> None:
-    console.print(f"Rules version {report['content_hash'][:12]}: {', '.join(report['documents'])}")
-    console.print(f"Missing documents: {', '.join(report['missing_documents']) or 'none'}")
+    console.print(f"Rules version {report['content_hash'][:12]}: {', '.join(report['documents'])}", markup=False)
+    console.print(f"Missing documents: {', '.join(report['missing_documents']) or 'none'}", markup=False)
     disagreements = report["disagreements"]
-    console.print(f"Sources that disagree: {len(disagreements) or 'none'}")
+    console.print(f"Sources that disagree: {len(disagreements) or 'none'}", markup=False)
     for d in disagreements:
-        console.print(f"  {d['doc_id']} > {d['section_id']}:")
-        console.print(f"    {d['source_a']}:{d['line_a']}: {d['text_a']}")
-        console.print(f"    {d['source_b']}:{d['line_b']}: {d['text_b']}")
+        console.print(f"  {d['doc_id']} > {d['section_id']}:", markup=False)
+        console.print(f"    {d['source_a']}:{d['line_a']}: {d['text_a']}", markup=False)
+        console.print(f"    {d['source_b']}:{d['line_b']}: {d['text_b']}", markup=False)
     dangling = report["dangling_references"]
-    console.print(f"References to rules no loaded document defines: {len(dangling)}")
+    console.print(f"References to rules no loaded document defines: {len(dangling)}", markup=False)
     for d in dangling:
-        console.print(f"  {d['from_doc']} > {d['from_section']} → {d['to_name']}")
+        console.print(f"  {d['from_doc']} > {d['from_section']} → {d['to_name']}", markup=False)
     if report["parse_notes"]:
-        console.print("Parser notes (repairs made while reading the sources):")
+        console.print("Parser notes (repairs made while reading the sources):", markup=False)
         for note in report["parse_notes"]:
-            console.print(f"  {note}")
+            console.print(f"  {note}", markup=False)

@@ -188,3 +188,22 @@ def test_the_console_script_behaves_like_the_full_app(words):
     full = runner.invoke(app, words)
     assert script.returncode == full.exit_code
     assert script.stdout == full.stdout
+
+
+def test_rules_check_prints_rule_text_with_brackets_literally(monkeypatch):
+    from referee import rules_display
+    from rich.console import Console
+
+    console = Console(record=True, width=200)
+    report = {
+        "content_hash": "0" * 64, "documents": ["02_GAME_STRUCTURE"], "missing_documents": [],
+        "disagreements": [{"doc_id": "02_GAME_STRUCTURE", "section_id": "END_OF_TURN_PROCESS",
+                           "source_a": "a.txt", "line_a": 1, "text_a": "gains [TURN_ACTION_REFUND] each",
+                           "source_b": "b.txt", "line_b": 2, "text_b": "gains [bold]1 Kaos[/bold] each"}],
+        "dangling_references": [], "parse_notes": ["a.txt:3: [note] kept"],
+    }
+    rules_display.print_check(console, report)
+    text = console.export_text()
+    assert "gains [TURN_ACTION_REFUND] each" in text
+    assert "gains [bold]1 Kaos[/bold] each" in text
+    assert "[note] kept" in text
