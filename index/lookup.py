@@ -106,30 +106,19 @@ _SHAPES = (
 )
 
 
+def _shapes_asked(question: str, patterns: tuple) -> frozenset[str]:
+    return frozenset(shape for shape, pattern in patterns if pattern.search(question))
+
+
 def _quote_asks(question: str) -> frozenset[str]:
     """Answer shapes that choose among a section's statements but do not rank sections."""
-    asks = set()
-    if _WHAT_HAPPENS.search(question):
-        asks.add("consequence")
-    if _WHEN.search(question):
-        asks.add("time")
-    if _KINDS.search(question):
-        asks.add("list")
-    if _NEGATED_QUESTION.search(question):
-        asks.add("negation")
-    return frozenset(asks)
+    return _shapes_asked(question, (("consequence", _WHAT_HAPPENS), ("time", _WHEN), ("list", _KINDS),
+                                    ("negation", _NEGATED_QUESTION)))
 
 
 def _asks(question: str) -> frozenset[str]:
     """What kind of answer a question wants, from its question words: a number, a permission."""
-    asks = set()
-    if _HOW_MANY.search(question):
-        asks.add("number")
-    if _PERMISSION.search(question):
-        asks.add("permission")
-    if _WHO.search(question):
-        asks.add("who")
-    return frozenset(asks)
+    return _shapes_asked(question, (("number", _HOW_MANY), ("permission", _PERMISSION), ("who", _WHO)))
 
 
 @dataclass(frozen=True)
