@@ -329,6 +329,27 @@ def sweep(db, tune: list[dict]) -> None:
             print(f"| {field} | {phrase} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
 
 
+def explain(db, question: str, top: int = 6) -> None:
+    """Each part of the top sections' scores for one question: what the ranking saw."""
+    import index
+    from index.lookup import _asks, _quote_asks
+    from index.situations import situation_sequence
+
+    lookup = index.open_index(db)
+    concepts, corrections, fixed = lookup._read(question)
+    asks = _asks(question)
+    print(f"question: {question!r}")
+    print(f"corrections: {corrections}")
+    print(f"concepts: {[(c.surface, c.alternatives) for c in concepts]}")
+    print(f"asks (rank): {sorted(asks)}; asks (quote): {sorted(_quote_asks(question))}")
+    parts: dict = {}
+    ranked = lookup._rank(concepts, asks, situation_sequence(fixed), explain=parts)
+    for key, total, _found in ranked[:top]:
+        print(f"\n{total:7.2f}  {key}")
+        for name, value in parts[key].items():
+            print(f"         {name}: {value}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
@@ -337,6 +358,7 @@ def main() -> None:
     parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
     parser.add_argument("--sweep", action="store_true", help="score the rulebook index's weights on half A only, then stop")
+    parser.add_argument("--explain", metavar="QUESTION", help="show why ours ranks its top sections for one question, then stop")
     args = parser.parse_args()
 
     # A throwaway cache unless the caller chose one: the bench must not touch a real cache.
@@ -354,6 +376,9 @@ def main() -> None:
     }
     if args.sweep:
         sweep(db, [q for q in questions if half(q) == "A"])
+        return
+    if args.explain:
+        explain(db, args.explain)
         return
     sections = sections_text(db)
     rankers = [("fts5", Fts5Ranker(sections)), ("whoosh", WhooshDefaultRanker(sections)), ("ours", OurRanker(db))]

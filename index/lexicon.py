@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, stem, stems, words
+from index.text import CLAUSE_BREAK, INDEX_STOPWORDS, QUERY_STOPWORDS, stem, stems, words
 
 __all__ = ["Concept", "Lexicon", "mine", "load_glossary"]
 
@@ -263,7 +263,7 @@ class Lexicon:
                 size = 1
                 token = tokens[i]
                 concept = None
-                if token not in QUERY_STOPWORDS and not token.isdigit():
+                if token not in QUERY_STOPWORDS and not token.isdigit() and token != CLAUSE_BREAK:
                     concept = Concept(token, (((stem(token),), 1.0),))
             i += size
             if concept is not None and concept.alternatives:

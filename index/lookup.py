@@ -29,10 +29,10 @@ from whoosh.query import Phrase, Term
 from index.errors import BadQuery
 from index.lexicon import Concept, Lexicon
 from index.model import Handoff, LookupResult, Quote, SectionHit
-from index.situations import data_hash, situation_stems
+from index.situations import data_hash, situation_sequence
 from index.spell import Corrector
 from index.store import SKIPPED_KINDS, open_or_build
-from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, clean, stem, stems, words
+from index.text import CLAUSE_BREAK, INDEX_STOPWORDS, QUERY_STOPWORDS, clause_words, clean, stem, stems, words
 
 __all__ = ["RulesIndex", "open_index", "Weights", "MAX_QUERY_CHARS", "MAX_QUERY_WORDS"]
 
@@ -95,6 +95,15 @@ _NEGATED_QUESTION = re.compile(
     re.I,
 )
 _NEGATED = re.compile(r"\b(?:not|no|cannot|never|without|none|empty|nothing)\b", re.I)
+# Words a player quotes: an opening quote after a space, a closing one before a space or the end
+# (so "doesn't ... who's" is no quotation).
+_QUOTED = re.compile(r"(?:^|(?<=\s))['\"\u2018\u201c]([^\W_][^'\"\u2018\u2019\u201c\u201d]{0,40}?)['\"\u2019\u201d](?=\W|$)")
+
+
+def _quoted_words(question: str) -> list[str]:
+    return [w for m in _QUOTED.finditer(question) for w in words(m.group(1))]
+
+
 # A document's preamble: "This document defines Loot management procedures."
 _GENERIC = re.compile(r"^This document\b")
 
@@ -233,17 +242,27 @@ class RulesIndex:
         return concepts, corrections
 
     def _read(self, query: str):
-        tokens = words(clean(query))[:MAX_QUERY_WORDS]
+        tokens = clause_words(clean(query))[:MAX_QUERY_WORDS]
         corrections = []
         fixed = []
         for token in tokens:
-            better = self.corrector.correct(token)
+            better = self.corrector.correct(token) if token != CLAUSE_BREAK else None
             if better and better != token:
                 corrections.append((token, better))
                 fixed.append(better)
             else:
                 fixed.append(token)
-        return self.lexicon.concepts(fixed, self.weights.expansion), corrections, fixed
+        concepts = self.lexicon.concepts(fixed, self.weights.expansion)
+        for quoted in _quoted_words(query):
+            # The card's own word, quoted by the player ("card says 'you'"): asked about, even
+            # when it is a word of how people ask.
+            concept = Concept(quoted, (((stem(quoted),), 1.0),))
+            if quoted in QUERY_STOPWORDS and quoted not in INDEX_STOPWORDS and concept not in concepts:
+                concepts.append(concept)
+        if concepts and "who" in _asks(query) and not any("player" in alt for c in concepts for alt, _ in c.alternatives):
+            # "who" asks for a Player: the rules name them by role ("the Encountering Player").
+            concepts.append(Concept("who", ((("player",), self.weights.expansion),)))
+        return concepts, corrections, fixed
 
     def _field_queries(self, stems: tuple[str, ...]):
         """(field, query, boost) for one alternative: a word, or a phrase on its own."""
@@ -324,9 +343,9 @@ class RulesIndex:
         concepts, corrections, fixed = self._read(shown)
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
-        stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
         asks = _asks(shown)
-        ranked = self._rank(concepts, asks, situation_stems(" ".join(fixed)))
+        stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
+        ranked = self._rank(concepts, asks, situation_sequence(fixed))
         hits = tuple(
             self._hit(key, score, self._quote_order(key, *found, asks=asks | _quote_asks(shown), concepts=concepts), stems_looked_up)
             for key, score, found in ranked[:limit]
@@ -383,7 +402,7 @@ class RulesIndex:
         if w.situation_phrase:
             pairs = {tuple(sequence[i : i + 2]) for i in range(len(sequence) - 1)} - searched
             for pair in pairs:
-                if pair[0] != pair[1]:
+                if pair[0] != pair[1] and CLAUSE_BREAK not in pair:
                     add(self._matches(Phrase("situations", list(pair))), w.situations * w.situation_phrase)
         return found
 
@@ -475,7 +494,7 @@ class RulesIndex:
             docs = by_section.get(key, [])
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = self._title_stems.get(key) or frozenset(("",))
-            share = w.head * len(title & looked_up) / len(title)
+            share = w.head * self._title_named(title, concepts) / len(title)
             head = [share * score for score in heads.get(key, zero)]
             # The title is the context of every statement under it: a concept counts once per
             # statement, from the statement's words or from its section's title, never twice.
@@ -509,6 +528,18 @@ class RulesIndex:
             ranked.append((key, score, (docs, head, statement)))
         ranked.sort(key=lambda item: (-item[1], item[0]))
         return ranked
+
+    def _title_named(self, title: frozenset[str], concepts: list[Concept]) -> float:
+        """How many of a title's words the question names. A word of a game term the title does
+        not hold whole counts `partial`: "end of turn ... order" names "Turn Order" half-way."""
+        named: dict[str, float] = {}
+        for concept in concepts:
+            for alt, _weight in concept.alternatives:
+                credit = 1.0 if len(alt) == 1 or title.issuperset(alt) else self.weights.partial
+                for s in alt:
+                    if s in title and credit > named.get(s, 0.0):
+                        named[s] = credit
+        return sum(named.values())
 
     def _quote_order(self, key, docs, head, statement, asks=frozenset(), concepts=()) -> list[tuple[float, int]]:
         """(value, n) of a section's statements, the most deciding first.

@@ -22,9 +22,9 @@ import hashlib
 import os
 from pathlib import Path
 
-from index.text import QUERY_STOPWORDS, clean, stem, words
+from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, clean, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "data_hash", "situation_stems", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "data_hash", "situation_stems", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 
@@ -79,6 +79,12 @@ def data_hash(path: Path | None = None) -> str:
 def situation_stems(text: str) -> tuple[str, ...]:
     """The words of a situation as both the index and the question side see them."""
     return tuple(stem(w) for w in words(clean(text)) if w not in QUERY_STOPWORDS)
+
+
+def situation_sequence(tokens: list[str]) -> tuple[str, ...]:
+    """A question's words (`clause_words`, spelling fixed) as `situation_stems` cuts them, with
+    CLAUSE_BREAK kept: a pair of words across it is no phrase of the question."""
+    return tuple(t if t == CLAUSE_BREAK else stem(t) for t in tokens if t not in QUERY_STOPWORDS)
 
 
 def situation_text(phrases) -> str:

@@ -12,6 +12,8 @@ from functools import lru_cache
 from whoosh.lang.porter2 import stem as _porter2
 
 __all__ = [
+    "CLAUSE_BREAK",
+    "clause_words",
     "TOKEN_PATTERN",
     "INDEX_STOPWORDS",
     "QUERY_STOPWORDS",
@@ -59,6 +61,24 @@ def clean(text: str) -> str:
 def words(text: str) -> list[str]:
     """Lowercase word tokens, exactly as the index tokenizer cuts them."""
     return [m.group(0).lower() for m in _TOKEN.finditer(text)]
+
+
+# Between two clauses of a question: "end of turn, what do I do and in what order" is about the
+# end of a turn and an order, never a "turn order". Not a word, so no term or phrase matches it.
+CLAUSE_BREAK = ","
+_CLAUSE_PUNCTUATION = re.compile(r"[,.;:!?()\[\]{}\n]|\s[-\u2013\u2014]+\s")
+
+
+def clause_words(text: str) -> list[str]:
+    """`words`, with CLAUSE_BREAK where punctuation ends a clause (never first, last or twice)."""
+    out: list[str] = []
+    start = 0
+    for m in _TOKEN.finditer(text):
+        if out and out[-1] != CLAUSE_BREAK and _CLAUSE_PUNCTUATION.search(text, start, m.start()):
+            out.append(CLAUSE_BREAK)
+        out.append(m.group(0).lower())
+        start = m.end()
+    return out
 
 
 # English irregular verb forms -> the plain verb, before stemming: the rules say "stolen",

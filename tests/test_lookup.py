@@ -544,3 +544,54 @@ def test_bench_typo_perturbation_is_deterministic_and_mistypes_about_a_tenth_of_
     changed = sum(a != b for a, b in zip(text.split(), once.split()))
     assert 5 <= changed <= 40
     assert perturb(text, 0.0, 7) == text
+
+
+# --- how a question is cut: clauses, quoted words, "who" -----------------------------------------
+
+
+def test_punctuation_ends_a_clause_and_no_phrase_runs_across_it(rules_db):
+    from index.situations import situation_sequence
+    from index.text import CLAUSE_BREAK, clause_words
+
+    assert clause_words("end of turn, what order") == ["end", "of", "turn", CLAUSE_BREAK, "what", "order"]
+    assert clause_words("pickpocket - can I") == ["pickpocket", CLAUSE_BREAK, "can", "i"]
+    assert CLAUSE_BREAK not in clause_words("can't, won't!")[:1] and clause_words("...wait") == ["wait"]
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > ADJACENCY"
+    joined, broken = "line of sight", "line, of sight"  # plain words: no game term holds them
+    as_pair = lookup.situation_scores(lookup.read(joined)[0], situation_sequence(clause_words(joined)))
+    across = lookup.situation_scores(lookup.read(broken)[0], situation_sequence(clause_words(broken)))
+    assert across[key] > 0  # the words still count
+    assert as_pair[key] > 2 * across[key]  # "line of sight" is an entry; "line, of sight" two words
+
+
+def test_a_title_word_named_only_inside_another_game_term_counts_half(rules_db):
+    lookup = RulesIndex(rules_db)
+    title = frozenset({"turn", "order"})
+    assert lookup._title_named(title, lookup.read("turn order")[0]) == 2.0
+    inside = lookup._title_named(title, lookup.read("end of turn, in what order")[0])
+    assert inside == 1.0 + lookup.weights.partial
+
+
+def test_a_word_the_player_quotes_is_looked_up_even_when_it_is_a_word_of_asking(rules_db):
+    from index.lookup import _quoted_words
+
+    assert _quoted_words("encounter card says 'you' here") == ["you"]
+    assert _quoted_words("it doesn't say who's up") == []  # apostrophes are no quotation
+    assert _quoted_words("the card says \u201cyou\u201d") == ["you"]
+    lookup = RulesIndex(rules_db)
+    assert "you" in [c.surface for c in lookup.read("the encounter card says 'you' on it")[0]]
+    assert "you" not in [c.surface for c in lookup.read("the encounter card says you on it")[0]]
+    hit = lookup.search("the encounter card says 'you' on it, is that me", 1).results[0]
+    assert hit.key == "10_RANDOM_ENCOUNTERS > ENCOUNTERING_PLAYER"
+    assert "refers to \u201cyou,\u201d" in hit.quotes[0].text
+
+
+def test_a_who_question_looks_for_a_player(rules_db):
+    lookup = RulesIndex(rules_db)
+    surfaces = lambda q: [c.surface for c in lookup.read(q)[0]]  # noqa: E731
+    assert "who" in surfaces("trap damage, who rolls it")
+    assert "who" not in surfaces("a player who died drops loot")  # relative "who" asks nothing
+    assert surfaces("who is the active player").count("who") == 0  # "player" already asked
+    hit = lookup.search("encounter from a bomb with nobody named on it, who resolves it", 1).results[0]
+    assert hit.key == "10_RANDOM_ENCOUNTERS > ENCOUNTERING_PLAYER"
