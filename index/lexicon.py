@@ -161,6 +161,9 @@ def summary_gists(db) -> dict[str, list[str]]:
     return gists
 
 
+_DICE_NOTATION = re.compile(r"^(\d+)d(\d+)$")
+
+
 def slang_form(word: str) -> str:
     """How a glossary key is compared: lowercase, a plural "s" dropped ("bags" -> "bag").
 
@@ -263,7 +266,15 @@ class Lexicon:
                 size = 1
                 token = tokens[i]
                 concept = None
-                if token not in QUERY_STOPWORDS and not token.isdigit() and token != CLAUSE_BREAK:
+                dice = _DICE_NOTATION.match(token)
+                if dice:
+                    # "2d6": two six-sided dice. The rules name the die ("d6") and, for more than
+                    # one, "dice" ("reroll all dice"); never "2d6".
+                    alternatives = [((token,), 1.0), ((f"d{dice.group(2)}",), expansion_weight)]
+                    if int(dice.group(1)) > 1:
+                        alternatives.append(((stem("dice"),), expansion_weight))
+                    concept = Concept(token, tuple(alternatives))
+                elif token not in QUERY_STOPWORDS and not token.isdigit() and token != CLAUSE_BREAK:
                     concept = Concept(token, (((stem(token),), 1.0),))
             i += size
             if concept is not None and concept.alternatives:

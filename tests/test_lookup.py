@@ -595,3 +595,13 @@ def test_a_who_question_looks_for_a_player(rules_db):
     assert surfaces("who is the active player").count("who") == 0  # "player" already asked
     hit = lookup.search("encounter from a bomb with nobody named on it, who resolves it", 1).results[0]
     assert hit.key == "10_RANDOM_ENCOUNTERS > ENCOUNTERING_PLAYER"
+
+
+def test_dice_notation_reads_as_the_die_and_several_dice(rules_db):
+    lookup = RulesIndex(rules_db)
+    (several,) = lookup.read("3d6")[0]
+    assert dict(several.alternatives).keys() == {("3d6",), ("d6",), ("dice",)}
+    (one,) = lookup.read("1d4")[0]
+    assert dict(one.alternatives).keys() == {("1d4",), ("d4",)}  # one die is no "dice"
+    assert keys(lookup.search("what do i roll 1d4 for", 1)) == ["01_CORE_CONCEPTS > DICE"]
+    assert keys(lookup.search("took 3d6, can i reroll only one of them", 1)) == ["01_CORE_CONCEPTS > REROLL_TOKENS"]
