@@ -594,8 +594,9 @@ CHECK_RESULT_CONSUMERS: dict[str, tuple[str, str]] = {
 
 def timing_order(state, d, names) -> list[str]:
     """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
-    n, start = len(state.players), d.game("active")
-    seats = [state.players[(start + i) % n].name for i in range(n)]
+    from referee.game_structure import turn_order
+
+    seats = [state.players[i].name for i in turn_order(state, d.game("active"))]
     return sorted(names, key=seats.index)
 
 

@@ -70,27 +70,41 @@ def judge_action(state, move, d) -> None:
              f"records its effects (damage, gain, declare, ...)")
 
 
+# --- Turn Order ----------------------------------------------------------------------------------------
+
+
+def turn_order(state, start: int) -> list[int]:
+    """Every position in Turn Order from `start` on: after the final position, play returns to the first."""
+    n = len(state.players)
+    return [(start + i) % n for i in range(n)]
+
+
+def next_in_turn_order(state, d, position: int) -> int | None:
+    """The next position after `position` whose Player is not Removed (a Removed Player's position is skipped),
+    `position` itself last; None when every Player is Removed."""
+    return next((i for i in turn_order(state, position + 1) if d.get(state.players[i].name, "state") != "removed"),
+                None)
+
+
 # --- Turn flow -----------------------------------------------------------------------------------------
 
 
 def complete_turn(state, d) -> None:
     """Complete the Turn, then resolve the next position in Turn Order by the Player's state."""
     d.cite(R.TURN_SEQUENCE_COMPLETE)
-    n = len(state.players)
     index = d.game("active")
-    for step in range(1, n + 1):
-        nxt = (index + step) % n
-        player = state.players[nxt]
-        if index + step == n:
+    nxt = next_in_turn_order(state, d, index)
+    for passed in turn_order(state, index + 1):
+        if passed == 0:
             d.cite(R.TURN_ORDER_WRAPS)
-        pstate = d.get(player.name, "state")
-        if pstate == "removed":
-            d.say(f"{player.name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
-            continue
-        break
+        if passed == nxt:
+            break
+        d.say(f"{state.players[passed].name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
     else:
         d.say("every position in Turn Order is Removed: no next turn")
         return
+    player = state.players[nxt]
+    pstate = d.get(player.name, "state")
     turn = d.game("turn") + 1
     d.set_game("active", nxt)
     d.set_game("turn", turn)

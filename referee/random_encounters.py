@@ -18,6 +18,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee import core_concepts
 from referee.errors import BadMove
+from referee.game_structure import next_in_turn_order
 from referee.moves import ENCOUNTER_CAUSES, LOOT_KIND_ALIASES, STATUS_ALIASES, STATUSES, Damage, DeclareCheck, GainStatus
 from referee.parsing import match_choice, parse_int
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
@@ -681,13 +682,8 @@ def consume_check_result(state, d, check, success) -> None:
 
 def _left_of(state, d, name: str) -> str:
     """The Player to `name`'s left: the next Player in Turn Order who is still in the game (damage-roller)."""
-    names = [p.name for p in state.players]
-    i = names.index(name)
-    for step in range(1, len(names)):
-        other = names[(i + step) % len(names)]
-        if d.get(other, "state") != "removed":
-            return other
-    return name
+    left = next_in_turn_order(state, d, state.settings.players.index(name))
+    return name if left is None else state.players[left].name
 
 
 def _run_penalty(state, d, enc: EncounterProc) -> None:
@@ -762,10 +758,8 @@ def _affected(state, d, enc, item: dict, label: str) -> list[str]:
     """Who an instruction affects; for all Players, in the order the Core Timing Principle gives (said in the ruling)."""
     if not item.get("all"):
         return [enc.player]
-    names = [p.name for p in state.players]
-    active = d.game("active")
-    order = [names[(active + i) % len(names)] for i in range(len(names))]
-    order = [n for n in order if d.get(n, "state") == "surviving"]
+    surviving = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
+    order = core_concepts.timing_order(state, d, surviving)
     d.interpret("simultaneous-order")
     d.say(f"{label} affects all Players: each resolves it; resolved at the same time, the Active Player's first, "
           f"then in Turn Order: {', '.join(order)}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED)

@@ -45,6 +45,30 @@ def test_turn_order_a_removed_players_position_is_skipped(state):
     assert active(state) == "Jun" and R.TURN_ORDER_REMOVED_SKIPPED in ruling.citations
 
 
+def test_turn_order_runs_from_any_position_and_returns_to_the_first_after_the_final(state):
+    from referee.game_structure import turn_order
+
+    assert turn_order(state, 0) == [0, 1, 2, 3]
+    assert turn_order(state, 2) == [2, 3, 0, 1]
+    assert turn_order(state, 4) == [0, 1, 2, 3]  # the position after the final one is the first
+
+
+def test_turn_order_the_next_position_skips_only_removed_players_and_comes_back_to_itself_last(state):
+    from referee.game_structure import next_in_turn_order
+    from referee.ruling import Draft
+
+    d = Draft(state)
+    assert next_in_turn_order(state, d, 3) == 0  # Tess -> Mara: wraps
+    d.set("Tess", "state", "removed")
+    d.set("Mara", "state", "removed")
+    d.set("Ivo", "state", "fallen")  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
+    assert next_in_turn_order(state, d, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
+    d.set("Ivo", "state", "removed")
+    assert next_in_turn_order(state, d, 2) == 2  # only Jun is left: Jun's own position comes last
+    d.set("Jun", "state", "removed")
+    assert next_in_turn_order(state, d, 2) is None
+
+
 def test_turn_order_a_zombie_player_takes_a_zombie_turn_without_the_standard_end_of_turn_process(state):
     play(state, SetState(player="Ivo", state="zombie"))
     ruling = play(state, EndTurn(complete=True))
