@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/lookup.py [--questions FILE] [--runs 7] [--verbose]
     .venv/bin/python bench/lookup.py --sweep     # the rulebook index's weights, scored on half A only
+    .venv/bin/python bench/lookup.py --explain "my bag is full"   # why ours ranks what it ranks
 
 Scores the dev questions (../shared/eval/questions_dev.jsonl) for three rankers over the
 same sections of the same rules database:
@@ -9,8 +10,9 @@ same sections of the same rules database:
   whoosh   Whoosh defaults: StemmingAnalyzer, BM25F, OR group, title boost 2, whole sections
   ours     index.search (statements + section heads, spelling, slang, game-term phrases)
 printing top-1, top-3 and MRR@10 on all dev questions, on two fixed halves (A: the half the
-weights were tuned on, B: held out) and on bench/questions_fresh.jsonl (written blind from the
-rules, never tuned on); then whether ours quotes the deciding statement first (dev under two judges of its answers,
+weights were tuned on, B: held out) and on each set written blind from the rules
+(bench/questions_fresh.jsonl by us; questions_fresh2.jsonl, ... by engineers who saw neither the
+lookup nor the other sets: the later a set, the less anyone tuned on it); then whether ours quotes the deciding statement first (dev under two judges of its answers,
 fresh against its annotation); then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
 Nothing here asserts: it measures.
@@ -36,6 +38,9 @@ DEFAULT_QUESTIONS = ROOT.parent / "shared" / "eval" / "questions_dev.jsonl"
 # Written blind from the rules (before looking at what the lookup gets wrong), the way players
 # talk: a check on tuning to the dev set. Each question also names its deciding statement(s).
 FRESH_QUESTIONS = ROOT / "bench" / "questions_fresh.jsonl"
+# Later blind sets, written by other hands from the rules only (bench/questions_fresh2.jsonl ...):
+# each is scored on its own row, so a gain on the sets we looked at shows whether it carries.
+MORE_FRESH = sorted((ROOT / "bench").glob("questions_fresh[0-9]*.jsonl"))
 sys.path.insert(0, str(ROOT))
 
 
@@ -354,6 +359,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--fresh", type=Path, default=FRESH_QUESTIONS)
+    parser.add_argument("--more", type=Path, nargs="*", default=MORE_FRESH, help="further blind sets, one row each")
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs for the cold measurement")
     parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
@@ -373,6 +379,7 @@ def main() -> None:
         "A": [q for q in questions if half(q) == "A"],
         "B": [q for q in questions if half(q) == "B"],
         "fresh": fresh,
+        **{path.stem.replace("questions_", ""): load_questions(path) for path in args.more if path.exists()},
     }
     if args.sweep:
         sweep(db, [q for q in questions if half(q) == "A"])
@@ -385,7 +392,8 @@ def main() -> None:
 
     print(f"rules lookup bench: {len(sections)} sections")
     print(f"dev: {args.questions.name} n={len(questions)}; A (odd ids, tuned on) n={len(sets['A'])}, "
-          f"B (even ids, held out) n={len(sets['B'])}; fresh: {args.fresh.name} n={len(fresh)} (written blind)")
+          f"B (even ids, held out) n={len(sets['B'])}; written blind from the rules: "
+          + ", ".join(f"{name} n={len(subset)}" for name, subset in sets.items() if name.startswith("fresh")))
     print()
     print("| ranker | set | n | top-1 | top-3 | MRR@10 |")
     print("|---|---|---|---|---|---|")
@@ -397,34 +405,38 @@ def main() -> None:
             got = score(ranker, subset)
             results[(label, name)] = got
             print(f"| {label} | {name} | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
-    if fresh:
+    blind = [q for name, subset in sets.items() if name.startswith("fresh") for q in subset]
+    if len(blind) > len(fresh):
+        got = score(rankers[-1][1], blind)
+        print(f"| ours | all fresh sets | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
+    if blind:
         # Robustness: the fresh questions with ~10% of their words mistyped (three seeds).
-        typos = perturbed(fresh)
-        changed = sum(t["q"] != q["q"] for t, q in zip(typos, fresh * 3))
+        typos = perturbed(blind)
+        changed = sum(t["q"] != q["q"] for t, q in zip(typos, blind * 3))
         got = score(rankers[-1][1], typos)
         results[("ours", "fresh+typos")] = got
-        print(f"| ours | fresh+typos (3 seeds, {changed}/{len(typos)} changed) | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
+        print(f"| ours | all fresh sets + typos (3 seeds, {changed}/{len(typos)} changed) | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
     print()
     ours = rankers[-1][1]
     quotes = {}
     print("| quotes (ours) | set | judged | first quote decides | a quote decides |")
     print("|---|---|---|---|---|")
-    for name in ("dev", "A", "B", "fresh"):
+    for name in ("dev", "A", "B", *[n for n in sets if n.startswith("fresh")]):
         if not sets[name]:
             continue
         # Two judges of the dev set's one-sentence answers (the fresh set is annotated: both
         # judges read its annotation): "old" counts shared content words, "new" is weighted
         # Dice (`deciding_statements_new`). Both printed, so neither flatters a change alone.
-        for judge in (("old", "new") if name != "fresh" else ("old",)):
+        for judge in (("old", "new") if not name.startswith("fresh") else ("old",)):
             got = quote_score(ours, db, sets[name], judge)
             if judge == "old":
                 quotes[name] = got
             how = {"old": "answer's content words (old)", "new": "answer, weighted Dice (new)"}[judge]
-            if name == "fresh":
+            if name.startswith("fresh"):
                 how = "annotated deciding statement"
             print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
     print()
-    first_median, first_p95, median, p95 = warm_latency(db, questions + fresh)
+    first_median, first_p95, median, p95 = warm_latency(db, questions + blind)
     print("| latency | value |")
     print("|---|---|")
     print(f"| warm `index.search`, in process, term cache emptied per question: median | {first_median:.2f} ms |")
@@ -437,7 +449,7 @@ def main() -> None:
         print(f"| cold `referee ask --json`: median of {args.runs} | {ask:.0f} ms |")
         print(f"| cold ask / bare interpreter | {ratio:.1f}x |")
     if args.verbose:
-        for name in ("dev", "fresh"):
+        for name in ("dev", *[n for n in sets if n.startswith("fresh")]):
             print(f"\nours, not first ({name}):")
             for qid, rank, text, expect, got in results[("ours", name)]["misses"]:
                 tag = f" [{half({'id': qid})}]" if name == "dev" else ""
