@@ -220,6 +220,20 @@ class Lexicon:
         known = self.expansions.setdefault(key, [])
         known.extend(t for t in targets if t not in known)
 
+    def _slang_form(self, token: str) -> str:
+        """`slang_form`, or the glossary word an inflected form comes from: "ditching", "ditched"
+        -> "ditch", "handling" -> "handle", "swapping" -> "swap" (only onto a glossary word)."""
+        form = slang_form(token)
+        if form in self.vocabulary or len(token) < 5:
+            return form
+        for suffix in ("ing", "ed", "es"):
+            if token.endswith(suffix):
+                base = token[: -len(suffix)]
+                for candidate in (base, base + "e", base[:-1] if len(base) > 2 and base[-1] == base[-2] else ""):
+                    if candidate in self.vocabulary:
+                        return candidate
+        return form
+
     def _slang_at(self, forms: list[str], i: int) -> tuple[int, list[tuple[str, ...]]] | None:
         for size in range(min(self._longest_slang, len(forms) - i), 0, -1):
             targets = self.expansions.get(tuple(forms[i : i + size]))
@@ -245,7 +259,7 @@ class Lexicon:
 
     def concepts(self, tokens: list[str], expansion_weight: float) -> list[Concept]:
         """Cut the question into concepts, longest match first: slang, game terms, words."""
-        forms = [slang_form(t) for t in tokens]
+        forms = [self._slang_form(t) for t in tokens]
         concepts: list[Concept] = []
         seen: set[tuple] = set()
         i = 0

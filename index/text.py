@@ -46,7 +46,10 @@ QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
     mean means tell know rule rules say says said need want let lets kind sort bit oh well
     quick question sure true correct else one make makes made up out isn doesn don didn
     aren wasn weren ll ve re d whether wether now supposed already exactly literally probably
-    maybe guess pretty totally honestly""".split()
+    maybe guess pretty totally honestly
+    dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent hasnt havent
+    hadnt aint youre theyre thats hes shes""".split()
+    # ^ contractions typed without the apostrophe: words of asking, never spelling mistakes
 )
 
 

@@ -605,3 +605,19 @@ def test_dice_notation_reads_as_the_die_and_several_dice(rules_db):
     assert dict(one.alternatives).keys() == {("1d4",), ("d4",)}  # one die is no "dice"
     assert keys(lookup.search("what do i roll 1d4 for", 1)) == ["01_CORE_CONCEPTS > DICE"]
     assert keys(lookup.search("took 3d6, can i reroll only one of them", 1)) == ["01_CORE_CONCEPTS > REROLL_TOKENS"]
+
+
+def test_an_inflected_slang_word_reaches_its_glossary_entry(rules_db):
+    lookup = RulesIndex(rules_db)
+    for question in ("ditching a weapon", "ditched a weapon", "tossing my sword"):
+        first = lookup.read(question)[0][0]
+        assert ("discard",) in dict(first.alternatives), question
+    # Only onto a glossary word: an inflected rules word stays itself.
+    (equipped,) = lookup.read("equipped")[0]
+    assert dict(equipped.alternatives).keys() == {("equip",)}
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_no_typo(rules_db):
+    concepts, corrections = RulesIndex(rules_db).read("i dont have any weapons, cant pay")
+    assert corrections == []
+    assert [c.surface for c in concepts] == ["weapons", "pay"]
