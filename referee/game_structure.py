@@ -39,7 +39,7 @@ def judge_action(state, move, d) -> None:
         d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} and the card that allows it decide; "
                  f"the table records its effects")
         return
-    if state.turn_kind != "player" or d.get(name, "state") != "surviving":
+    if not state.own_player_turn(name) or d.get(name, "state") != "surviving":
         d.violate(f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving Player takes a normal Player Turn",
                   R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
                   fix=f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines Zombie Turns; "
@@ -316,7 +316,7 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
 
 def _active_left_play(state, d, name: str, new: str) -> None:
     """The Active Player is no longer Surviving: the normal Player Turn ends (02 PLAYER_TURN, END_OF_TURN_PROCESS)."""
-    if name != state.active_player.name or new == "surviving" or d.game("turn_kind") != "player":
+    if new == "surviving" or not state.own_player_turn(name):
         return
     top = d.top
     bomb = next((p for p in d.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
@@ -337,8 +337,6 @@ def _active_left_play(state, d, name: str, new: str) -> None:
         d.pop()
         d.say(f"{name}'s turn ends without a Dungeon Bomb Step", R.EOT_FELL_BEFORE_BOMB)
     else:
-        if state.turn_kind != "player":
-            return
         d.interpret("turn-after-removal")
         if d.stack:  # something else is still pending; the turn passes when it is done (after_move)
             d.say(f"{name}'s turn ends once {d.stack[-1].title()} is done (no End of Turn Process)",

@@ -915,8 +915,7 @@ def _usable_now(state, d, player: str, card: dict) -> bool:
         return False
     if card.get("anytime"):
         return True
-    return (player == state.active_player.name and state.turn_kind == "player"
-            and not _interrupting(state, d, player, quiet=True))
+    return state.own_player_turn(player) and not _interrupting(state, d, player, quiet=True)
 
 
 def judge_discard(state, move, d) -> None:
@@ -940,7 +939,7 @@ def judge_discard(state, move, d) -> None:
                       fix=f"discard {label(name)} on your own turn when nothing is being resolved")
     else:
         active = state.active_player.name
-        if player != active or state.turn_kind != "player":
+        if not state.own_player_turn(player):
             d.violate(f"it is {active}'s turn: {player} may not voluntarily discard Loot during another Player's Turn",
                       R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
                       fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
@@ -981,7 +980,7 @@ def judge_use(state, move, d) -> None:
     else:
         active = state.active_player.name
         rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
-        if player != active or state.turn_kind != "player":
+        if not state.own_player_turn(player):
             d.violate(f"it is {active}'s turn: {name} gives no timing of its own, so {player} uses it only during "
                       f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "
                                                             f"own timing with --anytime)")
@@ -1016,7 +1015,7 @@ def judge_gear_swap(state, move, d) -> None:
     other = resolve_card(d, move.other, owned) if move.other else None
     active = state.active_player.name
     d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
-    if player != active or state.turn_kind != "player":
+    if not state.own_player_turn(player):
         d.violate(f"it is {active}'s turn: a Gear Swap is made during your own Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
     if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(f"swaps/{player}") == state.turn:

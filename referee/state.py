@@ -424,6 +424,11 @@ class GameState:
     def active_player(self) -> Player:
         return self.players[self.active]
 
+    def own_player_turn(self, name: str) -> bool:
+        """Whether it is `name`'s own Player Turn: the Active Player's normal Player Turn (not a Zombie Turn or
+        Rising as a Zombie, 02 PLAYER_TURN)."""
+        return name == self.active_player.name and self.turn_kind == "player"
+
     @property
     def top(self) -> Procedure | None:
         return self.stack[-1] if self.stack else None

@@ -69,6 +69,12 @@ def test_turn_order_the_next_position_skips_only_removed_players_and_comes_back_
     assert next_in_turn_order(state, d, 2) is None
 
 
+def test_player_turn_is_only_the_active_players_own_and_only_a_normal_one(state):
+    assert state.own_player_turn("Mara") and not state.own_player_turn("Ivo")
+    play(state, SetState(player="Ivo", state="zombie"), EndTurn(complete=True))
+    assert active(state) == "Ivo" and not state.own_player_turn("Ivo")  # a Zombie Turn is not a Player Turn
+
+
 def test_turn_order_a_zombie_player_takes_a_zombie_turn_without_the_standard_end_of_turn_process(state):
     play(state, SetState(player="Ivo", state="zombie"))
     ruling = play(state, EndTurn(complete=True))
