@@ -11,7 +11,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee.errors import BadMove
 from referee.moves import STATUSES
-from referee.state import CheckProc, DeathProc, EndOfTurnProc, Participant
+from referee.state import CheckProc, DeathProc, Participant
 from referee.variables import token_amount
 from referee.words import plural
 
@@ -72,6 +72,8 @@ def _return_reroll_tokens(state, d, n: int) -> None:
 
 
 def judge_damage(state, move, d) -> None:
+    from referee.game_structure import flag_possible_death  # 02 DEATH (game_structure imports this module)
+
     _positive(move.amount)
     before = d.get(move.player, "health")
     after = before - move.amount
@@ -83,34 +85,7 @@ def judge_damage(state, move, d) -> None:
         d.interpret("simultaneous-deaths")
         d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
               R.DEATH_FULLY_RESOLVED)
-    if after <= 0 and d.get(move.player, "state") in ("surviving", "zombie"):
-        flag_possible_death(state, d, move.player, f"Health {after}")
-
-
-def flag_possible_death(state, d, name: str, cause: str) -> None:
-    """Health at 0 or below: the Death Process (09, not loaded) is the table's to report."""
-    if d.get(name, "state") == "removed":
-        return
-    if any(isinstance(p, DeathProc) and p.player == name for p in d.stack):
-        return
-    d.interpret("health-below-zero")
-    eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
-    d.push(DeathProc(player=name, cause=cause))
-    d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
-          R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
-    if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
-        d.cite(R.EOT_DEATH_IMMEDIATELY, *((R.BOMB_STEP_DEATH_IMMEDIATELY,) if eot.step == "dungeon-bomb" else ()))
-    if d.get(name, "state") == "zombie":
-        d.report(f"what {cause} means for {name}, a Zombie Player: "
-                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it (not 09_DEATH_AND_VICTORY); "
-                 f"the table reports the outcome")
-        return d.oblige(f"report the outcome: `referee death {name.lower()} removed|fallen|zombie|surviving`")
-    d.report(
-        f"the Death Process for {name}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides it; "
-        f"the table reports the outcome",
-        R.DEATH_DEFINED_IN_09,
-    )
-    d.oblige(f"report {name}'s Death Process: `referee death {name.lower()} removed|fallen|zombie|surviving`")
+    flag_possible_death(state, d, move.player)
 
 
 def judge_heal(state, move, d) -> None:

@@ -229,6 +229,35 @@ def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
 # --- Death, Player states, Victory -------------------------------------------------------------------
 
 
+def flag_possible_death(state, d, name: str) -> None:
+    """After `name`'s Health went down: at 0 or below (a Surviving or Zombie Player), a possible Death; the Death
+    Process (09, not loaded) is the table's to report (interpretation health-below-zero)."""
+    health = d.get(name, "health")
+    if health > 0 or d.get(name, "state") not in ("surviving", "zombie"):
+        return
+    if any(isinstance(p, DeathProc) and p.player == name for p in d.stack):
+        return
+    cause = f"Health {health}"
+    d.interpret("health-below-zero")
+    eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
+    d.push(DeathProc(player=name, cause=cause))
+    d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
+          R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+    if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
+        d.cite(R.EOT_DEATH_IMMEDIATELY, *((R.BOMB_STEP_DEATH_IMMEDIATELY,) if eot.step == "dungeon-bomb" else ()))
+    if d.get(name, "state") == "zombie":
+        d.report(f"what {cause} means for {name}, a Zombie Player: "
+                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it (not 09_DEATH_AND_VICTORY); "
+                 f"the table reports the outcome")
+        return d.oblige(f"report the outcome: `referee death {name.lower()} removed|fallen|zombie|surviving`")
+    d.report(
+        f"the Death Process for {name}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides it; "
+        f"the table reports the outcome",
+        R.DEATH_DEFINED_IN_09,
+    )
+    d.oblige(f"report {name}'s Death Process: `referee death {name.lower()} removed|fallen|zombie|surviving`")
+
+
 def judge_death(state, move, d) -> None:
     name, outcome = move.player, move.outcome
     if outcome not in DEATH_OUTCOMES:

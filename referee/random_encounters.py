@@ -18,7 +18,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee import core_concepts
 from referee.errors import BadMove
-from referee.game_structure import next_in_turn_order
+from referee.game_structure import flag_possible_death, next_in_turn_order
 from referee.moves import ENCOUNTER_CAUSES, LOOT_KIND_ALIASES, STATUS_ALIASES, STATUSES, Damage, DeclareCheck, GainStatus
 from referee.parsing import match_choice, parse_int
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc
@@ -615,8 +615,7 @@ def _lose_health(state, d, who: str, amount: int, what: str) -> None:
     before = d.get(who, "health")
     d.set(who, "health", before - amount)
     d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH)
-    if before - amount <= 0 and d.get(who, "state") in ("surviving", "zombie"):
-        core_concepts.flag_possible_death(state, d, who, f"Health {before - amount}")
+    flag_possible_death(state, d, who)
 
 
 # --- success: the Event Reward before the card is discarded ----------------------------------------------

@@ -150,6 +150,22 @@ def test_end_of_turn_process_removed_during_the_dungeon_bomb_step_completes_it_f
 # --- DEATH -------------------------------------------------------------------------------------------------------
 
 
+def test_death_health_at_0_or_below_flags_one_death_process_for_a_surviving_or_zombie_player(state):
+    def dying():
+        return [p.player for p in state.stack if p.kind == "death"]
+
+    play(state, Damage(player="Ivo", amount=9))
+    assert dying() == []  # Health 1
+    play(state, Damage(player="Ivo", amount=1))
+    assert dying() == ["Ivo"]  # Health 0
+    play(state, Damage(player="Ivo", amount=2))
+    assert dying() == ["Ivo"] and state.player("Ivo").health == -2  # one Death Process, Health may go below 0
+    play(state, ReportDeath(player="Ivo", outcome="fallen"), Damage(player="Ivo", amount=1))
+    assert dying() == []  # a Fallen Player: no Death flagged
+    play(state, SetState(player="Jun", state="zombie"), Damage(player="Jun", amount=10))
+    assert dying() == ["Jun"]  # a Zombie Player: flagged (the Zombies extension decides what it means)
+
+
 def test_death_the_death_process_must_be_fully_resolved_before_gameplay_continues(state):
     play(state, Damage(player="Ivo", amount=12))
     assert state.player("Ivo").health == -2
