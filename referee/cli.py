@@ -925,17 +925,12 @@ def encounter_draw(
     from referee.errors import BadMove
     from referee.moves import ENCOUNTER_CAUSES, EncounterDraw
     from referee.parsing import match_choice
-    from referee.state import EndOfTurnProc
+    from referee.random_encounters import default_cause
 
     def build(state):
         if len(words) not in (1, 2):
             raise BadMove('give [PLAYER] CARD, e.g. `referee encounter draw cara "Spider Swarm"`')
-        cause = match_choice(by, ENCOUNTER_CAUSES, what="cause (--by)") if by else None
-        if cause is None:
-            top = state.top
-            if not (isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb"):
-                raise BadMove("say what drew it: --by move|flee|bomb|other")
-            cause = "bomb"
+        cause = match_choice(by, ENCOUNTER_CAUSES, what="cause (--by)") if by else default_cause(state)
         return EncounterDraw(
             card=words[-1], cause=cause, player=_player(state, words[0]) if len(words) == 2 else None,
             because=because.strip(), checks=tuple(check or ()), pays=tuple(pay or ()), penalty=tuple(penalty or ()),

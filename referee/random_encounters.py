@@ -27,7 +27,7 @@ from referee.words import plural
 __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
     "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
-    "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing",
+    "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing", "default_cause",
 ]
 
 DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
@@ -269,6 +269,14 @@ def judge_deck(state, move, d) -> None:
 
 
 # --- drawing: what draws one, who the Encountering Player is --------------------------------------------
+
+
+def default_cause(state) -> str:
+    """What drew the card when the table does not say: a Dungeon Bomb, while a Dungeon Bomb Step is being resolved."""
+    top = state.top
+    if isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb":
+        return "bomb"
+    raise BadMove("say what drew it: --by move|flee|bomb|other")
 
 
 def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:

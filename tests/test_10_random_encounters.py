@@ -103,6 +103,18 @@ def test_a_dungeon_bomb_draw_with_no_step_and_no_player_is_refused(state):
     assert R.ENCOUNTERING_BOMB_DEFAULT in quotes_of(ruling)
 
 
+def test_a_card_drawn_during_the_dungeon_bomb_step_is_drawn_by_the_dungeon_bomb_unless_the_table_says_otherwise(state):
+    from referee.random_encounters import default_cause
+
+    with pytest.raises(BadMove, match="say what drew it"):
+        default_cause(state)  # outside the step the table must say what drew it
+    play(state, EndTurn())
+    assert default_cause(state) == "bomb"
+    play(state, EndTurn(), TurnAction(player="Cara", action="Move"))
+    with pytest.raises(BadMove):
+        default_cause(state)
+
+
 def quotes_of(ruling):
     return {c for v in ruling.violations for c in v.citations}
 
