@@ -327,8 +327,8 @@ def sweep(db, tune: list[dict]) -> None:
     print()
     print("| situations | situation_phrase | top-1 | top-3 | MRR@10 |")
     print("|---|---|---|---|---|")
-    for field in (0.0, 0.1, 0.175, 0.25, 0.35, 0.5, 0.75, 1.0):
-        for phrase in ((0.0,) if field == 0.0 else (0.0, 1.0, 2.0, 3.0)):
+    for field in (0.0, 0.25, 0.35, 0.5, 0.75, 1.0):
+        for phrase in ((0.0,) if field == 0.0 else (0.0, 0.5, 1.0, 2.0)):
             weights = replace(Weights(), situations=field, situation_phrase=phrase)
             got = score(OurRanker(db, weights), tune)
             print(f"| {field} | {phrase} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")

@@ -11,9 +11,10 @@
    of the section's statements say it (the title's words pick none), times the answer's shape
    (number, may/not, role, consequence, time, negation, list) and the statement's kind; near
    duplicates dropped, most deciding first.
-6. The rulebook index (index/rulebook_index.tsv, the situations players name) is one more
-   signal of a section: its words, and more for the question's word pairs found as phrases
-   in an entry. It ranks sections only; quotes stay verbatim statements.
+6. The rulebook index (index/rulebook_index.tsv, the situations players name) names a section's
+   subject in players' words: context of its statements, as the title is (a concept no statement
+   says in the player's words still counts, once), and the question's word pairs found as a
+   phrase in one entry count again. It ranks sections only; quotes stay verbatim statements.
 """
 
 from __future__ import annotations
@@ -158,8 +159,8 @@ class Weights:
     negation: float = 1.2  # in a quote, a "not"/"no" statement for a question about what is missing or not done
     enumeration: float = 0.6  # a catalogue of many items, as a quote, when the question does not ask for a list
     dedupe: float = 0.8  # a quote sharing this share (Jaccard) of its words with one already chosen is left out
-    situations: float = 0.25  # the rulebook index's entries of the section, its words (BM25F field weight)
-    situation_phrase: float = 2.0  # a pair of the question's words found as a phrase in an entry, per word
+    situations: float = 0.5  # the rulebook index naming a concept of the section: context of its statements, as the title is
+    situation_phrase: float = 1.0  # a pair of the question's words found as a phrase in an entry (times `situations`)
     specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
     phrase_norm: float = 1.0  # exponent: a phrase's score (the sum of its words') divided by its length to this power
     asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)
@@ -364,46 +365,39 @@ class RulesIndex:
         game = self.lexicon.game_words
         return any(all(s in game for s in stems) for stems, _ in concept.alternatives)
 
-    def situation_scores(self, concepts: list[Concept], sequence: tuple[str, ...] = ()) -> dict[str, float]:
-        """section key -> how well the rulebook index's entries of that section name the question.
+    def situation_concepts(self, concepts: list[Concept]) -> dict[str, list[float]]:
+        """section key -> per concept, how strongly the section's rulebook-index entries name it.
 
-        Words: each concept's best alternative on the "situations" field (BM25F), like any field.
-        Phrases: each pair of neighbouring words of the question (after the words of how people
-        ask are dropped, as the entries were) found together in one entry counts again, more
-        (`situation_phrase`): "deck ran out" is an entry, "ran" and "deck" apart are two words.
-        A pair inside one concept ("player's turn", a game term) was searched as a phrase
-        already, with that concept: it is not counted twice.
+        Each concept's best alternative on the "situations" field (BM25F over all of a section's
+        entries: a section many entries describe with a word is about that word). In ranking this
+        is context of the section's statements, as its title is (`Weights.situations`): it fills
+        in a concept the statements do not say in the player's words, never adds to one they do.
         """
-        w = self.weights
-        if not w.situations:
-            return {}
-        found: dict[str, float] = {}
-        searched: set[tuple[str, ...]] = set()
-
-        def add(scores: dict[int, float], factor: float) -> None:
-            for doc, score in scores.items():
-                key = self._keys[doc]
-                found[key] = found.get(key, 0.0) + factor * score
-
-        for concept in concepts:
+        found: dict[str, list[float]] = {}
+        for i, concept in enumerate(concepts):
             best: dict[int, float] = {}
             for stems_, weight in concept.alternatives:
                 stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
                 if not stems_:
                     continue
-                if len(stems_) == 1:
-                    query = Term("situations", stems_[0])
-                else:
-                    query = Phrase("situations", list(stems_))
-                    searched.update(stems_[i : i + 2] for i in range(len(stems_) - 1))
+                query = Term("situations", stems_[0]) if len(stems_) == 1 else Phrase("situations", list(stems_))
                 for doc, score in self._matches(query).items():
                     best[doc] = max(best.get(doc, 0.0), weight * score)
-            add(best, w.situations)
-        if w.situation_phrase:
-            pairs = {tuple(sequence[i : i + 2]) for i in range(len(sequence) - 1)} - searched
-            for pair in pairs:
-                if pair[0] != pair[1] and CLAUSE_BREAK not in pair:
-                    add(self._matches(Phrase("situations", list(pair))), w.situations * w.situation_phrase)
+            for doc, score in best.items():
+                found.setdefault(self._keys[doc], [0.0] * len(concepts))[i] = score
+        return found
+
+    def situation_phrases(self, concepts: list[Concept], sequence: tuple[str, ...] = ()) -> dict[str, float]:
+        """section key -> the question's pairs of neighbouring words found as a phrase in one of its
+        entries (after the words of how people ask are dropped, as the entries were): "deck ran
+        out" is an entry, "ran" and "deck" apart are two words. Never across a clause break; a
+        pair inside one concept ("player's turn", a game term) is that concept's, not counted again.
+        """
+        found: dict[str, float] = {}
+        for pair in _word_pairs(concepts, sequence):
+            for doc, score in self._matches(Phrase("situations", list(pair))).items():
+                key = self._keys[doc]
+                found[key] = found.get(key, 0.0) + score
         return found
 
     def _sections_saying(self, concept: Concept) -> int:
@@ -477,7 +471,8 @@ class RulesIndex:
         by_section: dict[str, list[int]] = {}
         for doc in statement:
             by_section.setdefault(self._keys[doc], []).append(doc)
-        situations = self.situation_scores(concepts, sequence)
+        named = self.situation_concepts(concepts) if w.situations else {}
+        phrases = self.situation_phrases(concepts, sequence) if w.situations and w.situation_phrase else {}
         ranked = []
         zero = [0.0] * len(per_concept)
         shapes: dict[int, float] = {}
@@ -490,12 +485,16 @@ class RulesIndex:
                 found = shapes[doc] = self._answers(doc, asks) ** w.asked_rank if w.asked_rank else 1.0
             return found
 
-        for key in set(heads) | set(by_section) | set(whole) | set(situations):
+        for key in set(heads) | set(by_section) | set(whole) | set(named) | set(phrases):
             docs = by_section.get(key, [])
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = self._title_stems.get(key) or frozenset(("",))
             share = w.head * self._title_named(title, concepts) / len(title)
             head = [share * score for score in heads.get(key, zero)]
+            if key in named:
+                # The rulebook index names the section's subject in players' words: context, as
+                # the title is, for concepts its statements do not say.
+                head = [max(h, w.situations * x) for h, x in zip(head, named[key])]
             # The title is the context of every statement under it: a concept counts once per
             # statement, from the statement's words or from its section's title, never twice.
             def value(doc):
@@ -513,7 +512,7 @@ class RulesIndex:
                 score += sum(said) + w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said))
             else:
                 score += sum(head)
-            score += situations.get(key, 0.0)
+            score += w.situations * w.situation_phrase * phrases.get(key, 0.0)
             if explain is not None:
                 explain[key] = {
                     "whole": whole.get(key, 0.0),
@@ -521,7 +520,8 @@ class RulesIndex:
                     "said": [round(x, 2) for x in said] if docs else None,
                     "best": self._texts.get(best) if docs else None,
                     "cover": w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said)) if docs else 0.0,
-                    "situations": situations.get(key, 0.0),
+                    "named by the rulebook index": [round(w.situations * x, 2) for x in named.get(key, ())],
+                    "rulebook index phrases": w.situations * w.situation_phrase * phrases.get(key, 0.0),
                 }
             if key in self._summaries:
                 score *= w.summary
@@ -746,6 +746,18 @@ class RulesIndex:
             did_you_mean=tuple(suggestions[:5]),
             closest_titles=tuple(f"{titles[t]}  {t}" for t in close),
         )
+
+
+def _word_pairs(concepts: list[Concept], sequence: tuple[str, ...]) -> set[tuple[str, str]]:
+    """Pairs of neighbouring words of the question (`situation_sequence`), never across a clause
+    break, minus pairs inside one concept (a game term was searched as a phrase already)."""
+    inside = set()
+    for concept in concepts:
+        for stems_, _weight in concept.alternatives:
+            stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
+            inside.update(stems_[i : i + 2] for i in range(len(stems_) - 1))
+    pairs = {tuple(sequence[i : i + 2]) for i in range(len(sequence) - 1)} - inside
+    return {pair for pair in pairs if pair[0] != pair[1] and CLAUSE_BREAK not in pair}
 
 
 def _see_also(section) -> tuple[str, ...]:
