@@ -295,19 +295,18 @@ def print_interpretations(console, register, choices, notes: dict | None = None)
 
 def _inventory(state, name: str) -> dict:
     from referee import loot_and_inventory as L
-    from referee.state import ARMOR_SLOTS
 
     def entry(card):
-        return None if card is None else {"card": L.label(card), "id": card, "text": L.card_summary(state.cards[card])}
+        return None if card is None else {"card": L.label(card), "id": card, "text": L.card_text(state, card)}
 
-    dropped = state.loot[f"{name}/dropped"]
+    mat = L.patron_mat(state, name)
     return {
         "player": name,
-        "armor": [entry(state.loot[f"{name}/armor"][i]) for i in range(ARMOR_SLOTS)],
-        "melee": entry(state.loot[f"{name}/melee"]),
-        "ranged": entry(state.loot[f"{name}/ranged"]),
-        "backpack": [entry(c) for c in state.loot[f"{name}/backpack"]],
-        "dropped": list(dropped),
+        "armor": [entry(c) for c in mat["armor"]],
+        "melee": entry(mat["melee"]),
+        "ranged": entry(mat["ranged"]),
+        "backpack": [entry(c) for c in mat["backpack"]],
+        "dropped": mat["dropped"],
         "window": [c for _, w in L.windows(state, name) for c in w.cards],
         "set_aside": L.set_aside(state, name),
         "defense_from_loot": L.loot_defense(state, name),
@@ -350,34 +349,32 @@ def print_inventories(console, state, names) -> None:
 
 
 def piles_json(state) -> dict:
+    from referee.loot_and_inventory import discard_pile, game_box
     from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
 
-    return {"discard_piles": {LOOT_TYPE_LABELS[k]: list(state.loot[f"discard/{k}"]) for k in LOOT_TYPES},
-            "game_box": list(state.loot["box"])}
+    return {"discard_piles": {LOOT_TYPE_LABELS[k]: discard_pile(state, k) for k in LOOT_TYPES},
+            "game_box": game_box(state)}
 
 
 def print_piles(console, state) -> None:
     from rich.text import Text
 
-    from referee.loot_and_inventory import label
-
     data = piles_json(state)
     console.print(Text("Loot discard piles (public; top card last):", style="bold"))
     for kind, cards in data["discard_piles"].items():
         console.print(Text(f"   {kind:<14} ") + Text(", ".join(cards) if cards else "empty", style="" if cards else "dim"))
-    box = [label(c) + f" ({c[12:-1]})" for c in data["game_box"]]
+    box = data["game_box"]  # only Plot Armor goes to the box, named with its owner: "Plot Armor (Mara)"
     console.print(Text("   Game box       ") + Text(", ".join(box) if box else "empty", style="" if box else "dim"))
 
 
 def decks_json(state) -> dict:
+    from referee.loot_and_inventory import deck, discard_pile
     from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
 
     out = {}
     for k in LOOT_TYPES:
-        deck = state.loot[f"deck/{k}"]
-        size = None if deck["unseen"] is None else deck["unseen"] + len(deck["known"])
-        out[LOOT_TYPE_LABELS[k]] = {"size": size, "known_cards": list(deck["known"]),
-                                    "discard_pile": len(state.loot[f"discard/{k}"])}
+        size, known = deck(state, k)
+        out[LOOT_TYPE_LABELS[k]] = {"size": size, "known_cards": known, "discard_pile": len(discard_pile(state, k))}
     return {"decks": out}
 
 
@@ -396,11 +393,11 @@ def loot_status_lines(state) -> list[str]:
 
     lines = []
     for name in state.settings.players:
-        armor = [L.label(c) for c in state.loot[f"{name}/armor"] if c]
-        weapons = [f"{s} {L.label(state.loot[f'{name}/{s}'])}"
-                   + (" (Dropped)" if state.loot[f"{name}/{s}"] in state.loot[f"{name}/dropped"] else "")
-                   for s in ("melee", "ranged") if state.loot[f"{name}/{s}"]]
-        pack = ["–" if c is None else c for c in state.loot[f"{name}/backpack"]]
+        mat = L.patron_mat(state, name)
+        armor = [L.label(c) for c in mat["armor"] if c]
+        weapons = [f"{s} {L.label(mat[s])}" + (" (Dropped)" if mat[s] in mat["dropped"] else "")
+                   for s in ("melee", "ranged") if mat[s]]
+        pack = ["–" if c is None else c for c in mat["backpack"]]
         aside = L.set_aside(state, name)
         lines.append(f"{name}: Armor [{', '.join(armor) or '–'}] · Weapons [{', '.join(weapons) or '–'}] · "
                      f"Backpack [{', '.join(pack)}] · Defense from loot {L.loot_defense(state, name)}"

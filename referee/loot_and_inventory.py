@@ -19,7 +19,7 @@ __all__ = [
     "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
     "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
     "locate", "every_card_place", "card_summary", "owned_cards",
-    "set_aside", "takeable",
+    "set_aside", "takeable", "patron_mat", "discard_pile", "game_box", "deck", "card_text",
 ]
 
 PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
@@ -114,6 +114,34 @@ def set_aside(v, player: str) -> list[str]:
 def takeable(v, player: str) -> list[str]:
     """What another Player may be reported taking from `player`: their Inventory and their set-aside cards."""
     return inventory(v, player) + set_aside(v, player)
+
+
+def patron_mat(v, player: str) -> dict:
+    """`player`'s Patron Mat place by place: "armor" and "backpack" (every Slot, None when empty), "melee" and
+    "ranged" (a card or None), "dropped" (the Dropped Weapons)."""
+    return {"armor": list(_get(v, f"{player}/armor")), "melee": _get(v, f"{player}/melee"),
+            "ranged": _get(v, f"{player}/ranged"), "backpack": list(_get(v, f"{player}/backpack")),
+            "dropped": list(_get(v, f"{player}/dropped"))}
+
+
+def discard_pile(v, kind: str) -> list[str]:
+    """A Loot Deck's discard pile, top card last."""
+    return list(_get(v, f"discard/{kind}"))
+
+
+def game_box(v) -> list[str]:
+    return list(_get(v, "box"))
+
+
+def deck(v, kind: str) -> tuple[int | None, list[str]]:
+    """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
+    held = _get(v, f"deck/{kind}")
+    return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
+
+
+def card_text(v, name: str) -> str:
+    """A described card in a few words (card_summary of its catalogue entry)."""
+    return card_summary(_card(v, name))
 
 
 def windows(v, player: str | None = None) -> list[tuple[int, LootWindowProc]]:
