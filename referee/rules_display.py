@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rulesdb.model import key_of
+
 __all__ = [
     "list_json",
     "section_json",
@@ -15,13 +17,15 @@ __all__ = [
 ]
 
 
+def _end(doc_id: str | None, section_id: str | None) -> str | None:
+    """One end of a reference: its section key, or the document alone."""
+    return key_of(doc_id, section_id) if section_id else doc_id
+
+
 def _reference_json(reference) -> dict:
-    target = reference.to_doc and (
-        f"{reference.to_doc} > {reference.to_section}" if reference.to_section else reference.to_doc
-    )
     return {
-        "from": f"{reference.from_doc} > {reference.from_section}" if reference.from_section else reference.from_doc,
-        "to": target,
+        "from": _end(reference.from_doc, reference.from_section),
+        "to": reference.to_doc and _end(reference.to_doc, reference.to_section),
         "name": reference.to_name,
         "how": reference.how,
         "loaded": reference.loaded,
@@ -84,7 +88,7 @@ def added_json(db, before: set[str]) -> dict:
 def _target_text(reference, db) -> str:
     if reference.to_doc is None:
         return f"{reference.to_name} (not defined in any loaded document)"
-    target = f"{reference.to_doc} > {reference.to_section}" if reference.to_section else reference.to_doc
+    target = _end(reference.to_doc, reference.to_section)
     return target if reference.loaded else f"{target} (not loaded)"
 
 
@@ -138,7 +142,7 @@ def print_refs(console, db, section, outgoing, incoming) -> None:
     for text in dict.fromkeys(_target_text(r, db) for r in outgoing):
         console.print(Text(f"  {text}"))
     console.print("Pointed to by:" if incoming else "Nothing points to it.")
-    for key in dict.fromkeys(f"{r.from_doc} > {r.from_section}" for r in incoming if r.from_section):
+    for key in dict.fromkeys(key_of(r.from_doc, r.from_section) for r in incoming if r.from_section):
         console.print(Text(f"  {key}"))
 
 
@@ -156,13 +160,13 @@ def print_check(console, report: dict) -> None:
     disagreements = report["disagreements"]
     console.print(f"Sources that disagree: {len(disagreements) or 'none'}", markup=False)
     for d in disagreements:
-        console.print(f"  {d['doc_id']} > {d['section_id']}:", markup=False)
+        console.print(f"  {key_of(d['doc_id'], d['section_id'])}:", markup=False)
         console.print(f"    {d['source_a']}:{d['line_a']}: {d['text_a']}", markup=False)
         console.print(f"    {d['source_b']}:{d['line_b']}: {d['text_b']}", markup=False)
     dangling = report["dangling_references"]
     console.print(f"References to rules no loaded document defines: {len(dangling)}", markup=False)
     for d in dangling:
-        console.print(f"  {d['from_doc']} > {d['from_section']} → {d['to_name']}", markup=False)
+        console.print(f"  {key_of(d['from_doc'], d['from_section'])} → {d['to_name']}", markup=False)
     if report["parse_notes"]:
         console.print("Parser notes (repairs made while reading the sources):", markup=False)
         for note in report["parse_notes"]:

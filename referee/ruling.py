@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulesdb.model import key_of, split_key
+
 __all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling", "Draft"]
 
 
@@ -17,15 +19,14 @@ class Citation:
 
     @property
     def key(self) -> str:
-        return f"{self.doc_id} > {self.section_id}"
+        return key_of(self.doc_id, self.section_id)
 
     def to_json(self) -> dict:
         return {"key": self.key, "quote": self.quote}
 
     @classmethod
     def from_json(cls, data: dict) -> "Citation":
-        doc_id, _, section_id = data["key"].partition(" > ")
-        return cls(doc_id, section_id, data["quote"])
+        return cls(*split_key(data["key"]), data["quote"])
 
 
 @dataclass(frozen=True)
