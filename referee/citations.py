@@ -21,7 +21,6 @@ def _c(doc_id: str, section_id: str, quote: str) -> Citation:
 # --- 01_CORE_CONCEPTS --------------------------------------------------------------------------
 
 VARIABLES_RULE = _c(CORE, "VARIABLES", "When this document references a Variable by name, use the value listed in this section unless another rule specifically states otherwise.")
-DICE_D20_FOR_CHECKS = _c(CORE, "DICE", "The d20 is used for Checks.")
 
 CHECK_IS_D20_ROLL = _c(CORE, "CHECKS", "A Check is a d20 roll made to determine success or failure.")
 CHECK_SUCCEEDS = _c(CORE, "CHECKS", "A Check succeeds if the Final Result is equal to or greater than the Target Number.")
@@ -111,9 +110,7 @@ TIMING_FEWEST_UNRESOLVED = _c(CORE, "CORE_TIMING_PRINCIPLE", "If timing is uncle
 VICTORY_DEFAULT = _c(STRUCTURE, "GAME_OBJECTIVE", "The default Victory condition is to be the final surviving Player.")
 VICTORY_ONE_SURVIVOR = _c(STRUCTURE, "GAME_OBJECTIVE", "When exactly one Surviving Player remains, Victory occurs immediately unless another rule specifies otherwise.")
 
-TURN_ORDER_AT_SETUP = _c(STRUCTURE, "GAME_FLOW", "Turn Order is determined during Setup.")
 TURN_ORDER_SEQUENCE = _c(STRUCTURE, "TURN_ORDER", "Turn Order determines the sequence in which Player positions are resolved.")
-TURN_ORDER_UNCHANGED = _c(STRUCTURE, "TURN_ORDER", "After Turn Order is established, it remains unchanged unless a rule specifically states otherwise.")
 TURN_ORDER_BY_STATE = _c(STRUCTURE, "TURN_ORDER", "When a Player's position in Turn Order is reached, resolve that position according to the Player's current state.")
 TURN_ORDER_SURVIVING = _c(STRUCTURE, "TURN_ORDER", "A Surviving Player takes a normal Player Turn.")
 TURN_ORDER_ZOMBIE = _c(STRUCTURE, "TURN_ORDER", "A Zombie Player takes a Zombie Turn according to RULES_EXTENSION_01_ZOMBIES.")
@@ -169,13 +166,10 @@ GAME_WINNER = _c(STRUCTURE, "GAME_END", "The surviving Player is declared the wi
 
 # --- 08 loot: 08_LOOT_AND_INVENTORY --------------------------------------------------------------
 
-LOOT_DEFINITION = _c(LOOT, "LOOT", "Loot is an item card drawn or acquired through gameplay.")
 LOOT_PLOT_ARMOR_SPECIAL = _c(LOOT, "LOOT", "Plot Armor is a special starting Loot card.")
-LOOT_BELONGS = _c(LOOT, "LOOT", "Loot belongs to a Player while it is in that Player's Inventory.")
 LOOT_TYPE_DECIDES = _c(LOOT, "LOOT_TYPES", "A Loot card's type determines which deck it belongs to and how it may be equipped, stored, used, or discarded.")
 LOOT_CARD_RESTRICTIONS = _c(LOOT, "LOOT_TYPES", "A Loot card may have additional restrictions or permissions printed on the card.")
 
-DECKS_OWN_DISCARD = _c(LOOT, "LOOT_DECKS_AND_DISCARD_PILES", "Each Loot Deck has its own discard pile.")
 DISCARD_ARMOR_PILE = _c(LOOT, "LOOT_DECKS_AND_DISCARD_PILES", "Discarded Armor cards are placed in the Armor discard pile.")
 DISCARD_WEAPON_PILE = _c(LOOT, "LOOT_DECKS_AND_DISCARD_PILES", "Discarded Weapon cards are placed in the Weapon discard pile.")
 DISCARD_COMMON_PILE = _c(LOOT, "LOOT_DECKS_AND_DISCARD_PILES", "Discarded Common Magic cards are placed in the Common Magic discard pile.")
@@ -188,13 +182,10 @@ INVENTORY_PUBLIC = _c(LOOT, "PUBLIC_LOOT_INFORMATION", "All Loot in a Player's I
 LOOT_ANNOUNCE = _c(LOOT, "PUBLIC_LOOT_INFORMATION", "When a Player draws, gains, takes, equips, stores, uses, or discards Loot, that Player must announce what they are doing with that Loot.")
 LOOT_INSPECT = _c(LOOT, "PUBLIC_LOOT_INFORMATION", "A Player may inspect any public Loot at any time unless a rule specifically states otherwise.")
 
-INVENTORY_DEFINITION = _c(LOOT, "INVENTORY", "A Player's Inventory is the collection of Loot currently possessed by that Player.")
 SLOT_ONE_CARD = _c(LOOT, "EQUIPMENT_SLOTS", "Each Slot may contain only one Loot card unless a rule specifically states otherwise.")
 
-ARMOR_SLOTS_FIVE = _c(LOOT, "ARMOR_SLOTS", "A Player has five Armor Slots.")
 ARMOR_SLOTS_ONLY = _c(LOOT, "ARMOR_SLOTS", "Only Armor cards and Plot Armor may occupy Armor Slots unless a rule specifically states otherwise.")
 ARMOR_SLOT_RESTRICTION = _c(LOOT, "ARMOR_SLOTS", "If an Armor card identifies a required Armor Slot, Armor Type, or placement restriction, that Armor card may only be equipped according to that restriction.")
-WEAPON_SLOTS_TWO = _c(LOOT, "WEAPON_SLOTS", "A Player has two Weapon Slots.")
 WEAPON_SLOTS_ONLY = _c(LOOT, "WEAPON_SLOTS", "Only Weapon cards may occupy Weapon Slots unless a rule specifically states otherwise.")
 WEAPON_MELEE_SLOT = _c(LOOT, "WEAPON_SLOTS", "A Melee Weapon may occupy the Melee Weapon Slot.")
 WEAPON_RANGED_SLOT = _c(LOOT, "WEAPON_SLOTS", "A Ranged Weapon may occupy the Ranged Weapon Slot.")
@@ -271,7 +262,6 @@ DISCARD_OWN_TURN = _c(LOOT, "DISCARDING_LOOT", "A Player may discard Loot during
 DISCARD_IN_WINDOW = _c(LOOT, "DISCARDING_LOOT", "A Player may discard Loot during a Loot Management Window they are resolving.")
 DISCARD_NOT_COMBAT_TURN = _c(LOOT, "DISCARDING_LOOT", "A Player may not voluntarily discard Loot during a Combat Turn unless a rule specifically states otherwise.")
 DISCARD_NOT_OTHERS_TURN = _c(LOOT, "DISCARDING_LOOT", "A Player may not voluntarily discard Loot during another Player's Turn unless a rule specifically states otherwise.")
-DISCARD_NOT_IN_ROOM = _c(LOOT, "DISCARDING_LOOT", "Discarding Loot does not place that Loot in a Room.")
 DISCARD_PILE_STAYS = _c(LOOT, "DISCARDING_LOOT", "Loot in a discard pile may only leave that discard pile when a rule specifically instructs Players to move it, such as refreshing an empty Loot Deck.")
 
 GEAR_DEFINITION = _c(LOOT, "GEAR", "Gear means Armor or Weapons.")
@@ -298,7 +288,6 @@ MAGIC_BACKPACK_DEFENSE = _c(LOOT, "MAGIC_LOOT", "If Magic Loot grants Defense wh
 ARMOR_EQUIPPED_PROVIDES = _c(LOOT, "ARMOR_LOOT", "Armor provides Defense, Stat bonuses, and other effects while Equipped unless the Armor card specifically states otherwise.")
 ARMOR_EQUIPPED_RECALC = _c(LOOT, "ARMOR_LOOT", "When Armor becomes Equipped, recalculate Defense according to 06_COMBAT_ENCOUNTER.")
 ARMOR_UNEQUIPPED_RECALC = _c(LOOT, "ARMOR_LOOT", "When Armor stops being Equipped, recalculate Defense according to 06_COMBAT_ENCOUNTER.")
-WEAPON_EQUIPPED_SLOTS = _c(LOOT, "WEAPON_LOOT", "Weapons may be Equipped in Weapon Slots.")
 WEAPON_DROPPED_REMAINS = _c(LOOT, "WEAPON_LOOT", "A Dropped Weapon remains in its Weapon Slot but is not available for Attacks until recovered or restored according to 06_COMBAT_ENCOUNTER.")
 WEAPON_DROPPED_NOT_DISCARDED = _c(LOOT, "WEAPON_LOOT", "A Dropped Weapon is not discarded.")
 WEAPON_DROPPED_NOT_STOLEN = _c(LOOT, "WEAPON_LOOT", "A Dropped Weapon is not available to be stolen solely because it is Dropped.")
@@ -315,7 +304,6 @@ PLOT_ARMOR_BOX = _c(LOOT, "PLOT_ARMOR", "If Plot Armor is discarded, return it t
 PLOT_ARMOR_ONCE = _c(LOOT, "PLOT_ARMOR", "If a Player no longer has Plot Armor Equipped, this rule does not affect future Armor they equip.")
 PLOT_ARMOR_RECALC = _c(LOOT, "PLOT_ARMOR", "If Defense changes because Plot Armor is discarded, recalculate Defense according to 06_COMBAT_ENCOUNTER.")
 
-OPEN_CHEST_DRAWS = _c(LOOT, "OPEN_CHEST_LOOT", "When a Player successfully resolves an Open Chest Action, that Player draws Loot according to the Loot list displayed on the Chest Token.")
 PICKPOCKET_DEFINED_IN_05 = _c(LOOT, "PICKPOCKET_LOOT", "The Pickpocket Action is defined in 05_ACTIONS.")
 PICKPOCKET_TAKES = _c(LOOT, "PICKPOCKET_LOOT", "When a Player successfully resolves a Pickpocket Action, that Player chooses one Loot card from the target's Backpack and takes it.")
 PICKPOCKET_BACKPACK_ONLY = _c(LOOT, "PICKPOCKET_LOOT", "Only Loot in the target's Backpack may be chosen for Pickpocket unless a rule specifically states otherwise.")
