@@ -270,8 +270,10 @@ class Lexicon:
                 size, targets = slang
                 span = tokens[i : i + size]
                 own = tuple(stem(t) for t in span if t not in QUERY_STOPWORDS)
-                alternatives = [(own, 1.0)] if own else []
-                alternatives += [(t, expansion_weight) for t in targets if t != own]
+                # The player's own words stay an alternative only when all of them are words of
+                # substance: "out of cards" left as "cards" says nothing of being out of them.
+                alternatives = [(own, 1.0)] if own and len(own) == len(span) else []
+                alternatives += [(t, expansion_weight) for t in targets if (t, 1.0) not in alternatives]
                 concept = Concept(" ".join(span), tuple(alternatives))
             elif phrase:
                 size, stemmed = phrase

@@ -28,6 +28,7 @@ from whoosh import scoring
 from whoosh.query import Phrase, Term
 
 from index.errors import BadQuery
+from rulesdb.model import key_of
 from index.lexicon import Concept, Lexicon
 from index.model import Handoff, LookupResult, Quote, SectionHit
 from index.situations import data_hash, situation_sequence
@@ -710,7 +711,7 @@ class RulesIndex:
             if ">" in text:
                 raise
             return None
-        section = self._section(f"{doc_id} > {section_id}")
+        section = self._section(key_of(doc_id, section_id))
         quotes = tuple(Quote(st.n, st.kind, st.text) for st in section.statements if st.kind not in SKIPPED_KINDS)
         hit = SectionHit(
             doc_id=doc_id,
@@ -765,7 +766,7 @@ def _see_also(section) -> tuple[str, ...]:
     own = section.key
     for ref in section.references:
         if ref.loaded and ref.to_doc and ref.to_section:
-            target = f"{ref.to_doc} > {ref.to_section}"
+            target = key_of(ref.to_doc, ref.to_section)
             if target != own:
                 seen.setdefault(target, None)
     return tuple(seen)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulesdb.model import key_of
+
 __all__ = ["Quote", "Handoff", "SectionHit", "LookupResult"]
 
 
@@ -37,7 +39,7 @@ class SectionHit:
 
     @property
     def key(self) -> str:
-        return f"{self.doc_id} > {self.section_id}"
+        return key_of(self.doc_id, self.section_id)
 
 
 @dataclass(frozen=True)

@@ -625,3 +625,13 @@ def test_a_contraction_typed_without_its_apostrophe_is_no_typo(rules_db):
     concepts, corrections = RulesIndex(rules_db).read("i dont have any weapons, cant pay")
     assert corrections == []
     assert [c.surface for c in concepts] == ["weapons", "pay"]
+
+
+def test_a_slang_phrase_reduced_to_one_common_word_is_read_only_as_its_meaning(rules_db):
+    lookup = RulesIndex(rules_db)
+    (out_of,) = lookup.read("out of cards")[0]
+    alternatives = dict(out_of.alternatives)
+    assert ("card",) not in alternatives  # "cards" alone says nothing of being out of them
+    assert ("empti",) in alternatives
+    (whole,) = lookup.read("nat 20")[0]  # every word of substance: the player's words stay
+    assert dict(whole.alternatives)[("nat", "20")] == 1.0
