@@ -106,6 +106,9 @@ def _quoted_words(question: str) -> list[str]:
     return [w for m in _QUOTED.finditer(question) for w in words(m.group(1))]
 
 
+# Statements that give a Variable's value, not a rule.
+_VALUE_KINDS = frozenset({"variable", "variable_value"})
+
 # A document's preamble: "This document defines Loot management procedures."
 _GENERIC = re.compile(r"^This document\b")
 
@@ -348,8 +351,11 @@ class RulesIndex:
         asks = _asks(shown)
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
         ranked = self._rank(concepts, asks, situation_sequence(fixed))
+        quote_asks = asks | _quote_asks(shown)
+        if any(("variabl",) in dict(c.alternatives) for c in concepts):
+            quote_asks |= {"value"}  # "what's the refund set to": a Variable's value answers it
         hits = tuple(
-            self._hit(key, score, self._quote_order(key, *found, asks=asks | _quote_asks(shown), concepts=concepts), stems_looked_up)
+            self._hit(key, score, self._quote_order(key, *found, asks=quote_asks, concepts=concepts), stems_looked_up)
             for key, score, found in ranked[:limit]
         )
         result = LookupResult(
@@ -608,6 +614,10 @@ class RulesIndex:
         if self._kinds.get(doc) == "abbreviation" or len(self._quote_stems.get(doc, ())) < 2:
             return self.weights.kind_low
         if "generic" in has:
+            return self.weights.kind_low
+        if self._kinds.get(doc) in _VALUE_KINDS and not asks & {"number", "value"}:
+            # "CRITICAL_SUCCESS_REWARD: 1 Kaos" says how much, not what happens: quoted first
+            # only for a question about an amount or a Variable's value.
             return self.weights.kind_low
         if "list" in has:
             # A list names many things by the way: it matches a question's words without

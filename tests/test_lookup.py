@@ -635,3 +635,12 @@ def test_a_slang_phrase_reduced_to_one_common_word_is_read_only_as_its_meaning(r
     assert ("empti",) in alternatives
     (whole,) = lookup.read("nat 20")[0]  # every word of substance: the player's words stay
     assert dict(whole.alternatives)[("nat", "20")] == 1.0
+
+
+def test_a_variables_value_is_quoted_first_only_when_an_amount_is_asked(rules_db):
+    lookup = RulesIndex(rules_db)
+    rule = lookup.search("reroll nat 20 still get kaos", 1).results[0]
+    assert rule.key == "01_CORE_CONCEPTS > CRITICAL_SUCCESS"
+    assert rule.quotes[0].text.startswith("If the Player rerolls the natural 20")
+    amount = lookup.search("how much kaos is a nat 20 worth", 1).results[0]
+    assert amount.quotes[0].text == "CRITICAL_SUCCESS_REWARD: 1 Kaos"
