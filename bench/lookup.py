@@ -337,19 +337,14 @@ def sweep(db, tune: list[dict]) -> None:
 def explain(db, question: str, top: int = 6) -> None:
     """Each part of the top sections' scores for one question: what the ranking saw."""
     import index
-    from index.lookup import _asks, _quote_asks
-    from index.situations import situation_sequence
 
-    lookup = index.open_index(db)
-    concepts, corrections, fixed = lookup._read(question)
-    asks = _asks(question)
-    print(f"question: {question!r}")
-    print(f"corrections: {corrections}")
-    print(f"concepts: {[(c.surface, c.alternatives) for c in concepts]}")
-    print(f"asks (rank): {sorted(asks)}; asks (quote): {sorted(_quote_asks(question))}")
     parts: dict = {}
-    ranked = lookup._rank(concepts, asks, situation_sequence(fixed), explain=parts)
-    for key, total, _found in ranked[:top]:
+    reading = index.open_index(db).rank(question, explain=parts)
+    print(f"question: {question!r}")
+    print(f"corrections: {reading.corrections}")
+    print(f"concepts: {[(c.surface, c.alternatives) for c in reading.concepts]}")
+    print(f"asks (rank): {sorted(reading.asks)}; asks (quote): {sorted(reading.quote_asks)}")
+    for key, total, _found in reading.ranked[:top]:
         print(f"\n{total:7.2f}  {key}")
         for name, value in parts[key].items():
             print(f"         {name}: {value}")

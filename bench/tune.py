@@ -25,11 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.lookup import DEFAULT_QUESTIONS, FRESH_QUESTIONS, half, load_questions  # noqa: E402
+from bench.lookup import DEFAULT_QUESTIONS, FRESH_QUESTIONS, MORE_FRESH, half, load_questions  # noqa: E402
 
 # Weights that only choose quotes: they never change a ranking, so they are not searched.
 QUOTE_ONLY = frozenset({"titled", "quote_ratio", "distinct", "saturate", "kind_low", "asked_quote",
-                        "negation", "enumeration", "dedupe", "asked"})
+                        "negation", "enumeration", "dedupe"})
 FACTORS = (0.0, 0.5, 0.75, 1.33, 2.0)
 
 
@@ -44,12 +44,9 @@ class Scorer:
     """Ranks with one open index whose weights are swapped: term scores are cached once."""
 
     def __init__(self, db):
-        from index.lookup import RulesIndex, _asks
-        from index.situations import situation_sequence
+        from index.lookup import RulesIndex
 
         self.lookup = RulesIndex(db)
-        self._asks = _asks
-        self._sequence = situation_sequence
 
     def ranks(self, weights, questions) -> list[int | None]:
         from index import LookupFailure
@@ -58,8 +55,7 @@ class Scorer:
         out = []
         for q in questions:
             try:
-                concepts, _corrections, fixed = self.lookup._read(q["q"])
-                ranked = self.lookup._rank(concepts, self._asks(q["q"]), self._sequence(fixed)) if concepts else []
+                ranked = self.lookup.rank(q["q"]).ranked
             except LookupFailure:
                 ranked = []
             keys = [key for key, _score, _found in ranked[:10]]
@@ -102,7 +98,7 @@ def ascend(scorer: Scorer, weights, train: list[dict], rounds: int):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--extra", type=Path, nargs="*", default=sorted((ROOT / "bench").glob("questions_fresh[0-9]*.jsonl")))
+    parser.add_argument("--extra", type=Path, nargs="*", default=MORE_FRESH)
     args = parser.parse_args()
     os.environ.setdefault("REFEREE_HOME", tempfile.mkdtemp(prefix="referee-tune-"))
     from index.lookup import Weights

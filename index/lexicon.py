@@ -161,7 +161,7 @@ def summary_gists(db) -> dict[str, list[str]]:
     return gists
 
 
-_DICE_NOTATION = re.compile(r"^(\d+)d(\d+)$")
+_DICE_NOTATION = re.compile(r"^([1-9]\d*)d([1-9]\d*)$")  # "2d6"; never "0d6"
 
 
 def slang_form(word: str) -> str:
@@ -220,12 +220,21 @@ class Lexicon:
         known = self.expansions.setdefault(key, [])
         known.extend(t for t in targets if t not in known)
 
-    def _slang_form(self, token: str) -> str:
-        """`slang_form`, or the glossary word an inflected form comes from: "ditching", "ditched"
-        -> "ditch", "handling" -> "handle", "swapping" -> "swap" (only onto a glossary word)."""
+    def _glossary_form(self, token: str) -> str:
+        """`slang_form`, or the one-word glossary entry an inflected form comes from: "ditching",
+        "ditched" -> "ditch", "handling" -> "handle", "swapping" -> "swap". Only when both stem
+        alike ("states" is no form of "stat", "robes" none of "rob") and the entry is a word of
+        its own, not a word inside a longer entry ("noted" is no form of "not")."""
         form = slang_form(token)
         if form in self.vocabulary or len(token) < 5:
             return form
+        for suffix in ("ing", "ed", "es"):
+            if token.endswith(suffix):
+                base = token[: -len(suffix)]
+                for candidate in (base, base + "e", base[:-1] if len(base) > 2 and base[-1] == base[-2] else ""):
+                    if (candidate,) in self.expansions and stem(candidate) == stem(token):
+                        return candidate
+        return form
         for suffix in ("ing", "ed", "es"):
             if token.endswith(suffix):
                 base = token[: -len(suffix)]
@@ -259,7 +268,7 @@ class Lexicon:
 
     def concepts(self, tokens: list[str], expansion_weight: float) -> list[Concept]:
         """Cut the question into concepts, longest match first: slang, game terms, words."""
-        forms = [self._slang_form(t) for t in tokens]
+        forms = [self._glossary_form(t) for t in tokens]
         concepts: list[Concept] = []
         seen: set[tuple] = set()
         i = 0

@@ -8,12 +8,13 @@ Opportunities". `rulebook_index.tsv` is that index, one entry a line:
 
 It is searched as one more field of its section's head document (field "situations", built in
 `index.store.documents`), never quoted: quotes stay verbatim rule statements. Both sides cut the
-text the same way (`situation_stems`): the question's words minus the words of how people ask
-(QUERY_STOPWORDS), through the rules' stemmer, so "take stuff from someone who died" is indexed
-as the words a question about it keeps: take, die.
+text the same way: the question's words minus the words of how people ask (QUERY_STOPWORDS),
+through the rules' stemmer (`index.schema.situation_analyzer` for the entries,
+`situation_sequence` for a question), so "take stuff from someone who died" is indexed as the
+words a question about it keeps: take, die.
 
-The file's content is part of the index's cache key (`data_hash`): edit an entry and the next
-lookup builds a fresh index.
+The file's content is part of the index's cache key (`data_hash`, with the glossary and the
+word rules of index/text.py): edit an entry and the next lookup builds a fresh index.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import hashlib
 import os
 from pathlib import Path
 
-from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, clean, stem, words
+from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "data_hash", "situation_stems", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 
@@ -59,31 +60,36 @@ def load_entries(path: Path | None = None) -> dict[str, list[str]]:
     return entries
 
 
+# Besides the rules and the rulebook index, an index is built from the glossary (the speller's
+# protected words) and the word rules of index/text.py (stopwords, stemming): a change to any
+# of them keys a fresh index, as a change to the rulebook index does.
+_BUILT_FROM = (Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py")
+
+
 def data_hash(path: Path | None = None) -> str:
-    """Short content hash of the index file ("none" when it is missing); cached per (mtime, size)."""
-    path = _path(path)
+    """Short content hash of the rulebook index ("none" when it is missing) and of the files the
+    index is built from besides the rules (`_BUILT_FROM`); cached per (mtime, size)."""
+    files = (_path(path), *_BUILT_FROM)
     try:
-        st = os.stat(path)
+        token = tuple((str(f), os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in files)
     except OSError:
         return "none"
-    token = (str(path), st.st_mtime_ns, st.st_size)
     found = _hash_cache.get(token)
     if found is None:
-        found = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        digest = hashlib.sha256()
+        for f in files:
+            digest.update(f.read_bytes())
+        found = digest.hexdigest()[:12]
         if len(_hash_cache) > 16:
             _hash_cache.clear()
         _hash_cache[token] = found
     return found
 
 
-def situation_stems(text: str) -> tuple[str, ...]:
-    """The words of a situation as both the index and the question side see them."""
-    return tuple(stem(w) for w in words(clean(text)) if w not in QUERY_STOPWORDS)
-
-
 def situation_sequence(tokens: list[str]) -> tuple[str, ...]:
-    """A question's words (`clause_words`, spelling fixed) as `situation_stems` cuts them, with
-    CLAUSE_BREAK kept: a pair of words across it is no phrase of the question."""
+    """A question's words (`clause_words`, spelling fixed) as the entries were cut: the words of
+    asking dropped, the rest stemmed, CLAUSE_BREAK kept (a pair of words across it is no phrase
+    of the question)."""
     return tuple(t if t == CLAUSE_BREAK else stem(t) for t in tokens if t not in QUERY_STOPWORDS)
 
 

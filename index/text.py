@@ -48,7 +48,7 @@ QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
     aren wasn weren ll ve re d whether wether now supposed already exactly literally probably
     maybe guess pretty totally honestly
     dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent hasnt havent
-    hadnt aint youre theyre thats hes shes""".split()
+    hadnt aint youre theyre thats hes shes whos wheres hows""".split()
     # ^ contractions typed without the apostrophe: words of asking, never spelling mistakes
 )
 
@@ -72,12 +72,15 @@ CLAUSE_BREAK = ","
 _CLAUSE_PUNCTUATION = re.compile(r"[,.;:!?()\[\]{}\n]|\s[-\u2013\u2014]+\s")
 
 
-def clause_words(text: str) -> list[str]:
-    """`words`, with CLAUSE_BREAK where punctuation ends a clause (never first, last or twice)."""
+def clause_words(text: str, limit: int | None = None) -> list[str]:
+    """`words` (the first `limit` of them), with CLAUSE_BREAK between two words where punctuation
+    ends a clause: never first, never last."""
     out: list[str] = []
     start = 0
-    for m in _TOKEN.finditer(text):
-        if out and out[-1] != CLAUSE_BREAK and _CLAUSE_PUNCTUATION.search(text, start, m.start()):
+    for count, m in enumerate(_TOKEN.finditer(text)):
+        if limit is not None and count == limit:
+            break
+        if out and _CLAUSE_PUNCTUATION.search(text, start, m.start()):
             out.append(CLAUSE_BREAK)
         out.append(m.group(0).lower())
         start = m.end()

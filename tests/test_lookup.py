@@ -438,7 +438,8 @@ def test_a_situation_question_ranks_its_section_first_because_of_the_index(rules
 
 
 def test_index_phrases_match_as_phrases_not_only_as_words(rules_db):
-    from index.situations import situation_stems
+    from index.situations import situation_sequence
+    from index.text import clause_words
 
     # Plain words (no slang, no game term): the same words, in the entry's order or not.
     lookup = RulesIndex(rules_db)
@@ -447,8 +448,11 @@ def test_index_phrases_match_as_phrases_not_only_as_words(rules_db):
     key = "01_CORE_CONCEPTS > ADJACENCY"
     for question in (in_order, shuffled):  # the words count either way
         assert all(lookup.situation_concepts(lookup.read(question)[0])[key])
-    assert lookup.situation_phrases(lookup.read(in_order)[0], situation_stems(in_order))[key] > 0
-    assert key not in lookup.situation_phrases(lookup.read(shuffled)[0], situation_stems(shuffled))
+    def sequence(question):
+        return situation_sequence(clause_words(question))
+
+    assert lookup.situation_phrases(lookup.read(in_order)[0], sequence(in_order))[key] > 0
+    assert key not in lookup.situation_phrases(lookup.read(shuffled)[0], sequence(shuffled))
 
 
 def test_index_is_rebuilt_when_the_rulebook_index_file_changes(fresh_db, tmp_path, monkeypatch):
@@ -533,6 +537,10 @@ def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules
         assert len(numbers) == len(set(numbers)) <= 3
         texts = {st.n: st.text for st in rules_db.section(hit.key).statements}
         assert all(quote.text == texts[quote.n] for quote in hit.quotes)
+        reading = lookup.rank(question)
+        key, _score, found = reading.ranked[0]
+        order = [n for _value, n in lookup._quote_order(key, *found, asks=reading.quote_asks, concepts=reading.concepts)]
+        assert numbers == [n for n in order if n in numbers]  # most deciding first
 
 
 def test_bench_typo_perturbation_is_deterministic_and_mistypes_about_a_tenth_of_words():
@@ -559,7 +567,9 @@ def test_punctuation_ends_a_clause_and_no_phrase_runs_across_it(rules_db):
 
     assert clause_words("end of turn, what order") == ["end", "of", "turn", CLAUSE_BREAK, "what", "order"]
     assert clause_words("pickpocket - can I") == ["pickpocket", CLAUSE_BREAK, "can", "i"]
-    assert CLAUSE_BREAK not in clause_words("can't, won't!")[:1] and clause_words("...wait") == ["wait"]
+    assert clause_words("can't, won't!") == ["can", "t", CLAUSE_BREAK, "won", "t"]  # never last
+    assert clause_words("...wait, re-roll") == ["wait", CLAUSE_BREAK, "re", "roll"]  # never first
+    assert clause_words("a, b, c, d", limit=3) == ["a", CLAUSE_BREAK, "b", CLAUSE_BREAK, "c"]  # words counted
     lookup = RulesIndex(rules_db)
     key = "01_CORE_CONCEPTS > ADJACENCY"
     joined, broken = "line of sight", "line, of sight"  # plain words: no game term holds them
@@ -595,7 +605,8 @@ def test_a_who_question_looks_for_a_player(rules_db):
     lookup = RulesIndex(rules_db)
     surfaces = lambda q: [c.surface for c in lookup.read(q)[0]]  # noqa: E731
     assert "who" in surfaces("trap damage, who rolls it")
-    assert "who" not in surfaces("a player who died drops loot")  # relative "who" asks nothing
+    assert "who" not in surfaces("the guy who died drops loot")  # relative "who" asks nothing
+    assert "who" in surfaces("whos up after the bomb")  # typed without its apostrophe
     assert surfaces("who is the active player").count("who") == 0  # "player" already asked
     hit = lookup.search("encounter from a bomb with nobody named on it, who resolves it", 1).results[0]
     assert hit.key == "10_RANDOM_ENCOUNTERS > ENCOUNTERING_PLAYER"
@@ -644,3 +655,39 @@ def test_a_variables_value_is_quoted_first_only_when_an_amount_is_asked(rules_db
     assert rule.quotes[0].text.startswith("If the Player rerolls the natural 20")
     amount = lookup.search("how much kaos is a nat 20 worth", 1).results[0]
     assert amount.quotes[0].text == "CRITICAL_SUCCESS_REWARD: 1 Kaos"
+
+
+def test_an_inflected_word_reaches_only_a_glossary_word_of_its_own_stem(rules_db):
+    lookup = RulesIndex(rules_db)
+    for word in ("states", "robes", "string", "noted"):  # not "stat", "rob", "str", "not"
+        (concept,) = lookup.read(word)[0]
+        assert len(concept.alternatives) == 1, (word, concept)  # its own word, nothing else
+
+
+def test_dice_notation_needs_at_least_one_die(rules_db):
+    (zero,) = RulesIndex(rules_db).read("0d6")[0]
+    assert dict(zero.alternatives).keys() == {("0d6",)}
+
+
+def test_a_question_of_only_a_quoted_word_of_asking_is_looked_up_and_many_are_capped(rules_db):
+    from index.lookup import MAX_QUOTED_WORDS
+
+    lookup = RulesIndex(rules_db)
+    assert [c.surface for c in lookup.read("'you'")[0]] == ["you"]
+    many = " ".join(f"'{w}'" for w in "you me we they him her them us who what".split())
+    assert len(lookup.read(many)[0]) <= MAX_QUOTED_WORDS + 1  # + the "who" of a who-question
+
+
+def test_index_is_rebuilt_when_the_glossary_or_the_word_rules_change(tmp_path, monkeypatch):
+    import index.situations as situations
+
+    copies = []
+    for original in situations._BUILT_FROM:
+        copy = tmp_path / original.name
+        shutil.copy(original, copy)
+        copies.append(copy)
+    monkeypatch.setattr(situations, "_BUILT_FROM", tuple(copies))
+    before = situations.data_hash()
+    with copies[0].open("a", encoding="utf-8") as glossary:
+        glossary.write("\nyeet => discard\n")
+    assert situations.data_hash() != before
