@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
+
+from referee.deferred import Deferred, deferred, ready
 
 __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
@@ -29,15 +31,16 @@ DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
 BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
 
 
-class Move:
-    """Base of every move; `type` is its name in the game log and in JSON."""
+class Move(Deferred):
+    """Base of every move; `type` is its name in the game log and in JSON. A frozen, keyword-only
+    dataclass, made one when first used (referee.deferred): a command builds one kind of move."""
 
     type = "move"
 
 
 def _move(type_name: str):
     def wrap(cls):
-        cls = dataclass(frozen=True, kw_only=True)(cls)
+        cls = deferred(frozen=True, kw_only=True)(cls)
         cls.type = type_name
         MOVE_TYPES[type_name] = cls
         return cls
@@ -151,8 +154,8 @@ class EndTurn(Move):
 
 # --- 08 loot (08_LOOT_AND_INVENTORY) ---------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
-class CardText:
+@deferred(frozen=True, kw_only=True)
+class CardText(Deferred):
     """What a card says that the rules care about (card contents are not in the rules: the table says)."""
 
     weapon: str = ""  # melee | ranged
@@ -403,7 +406,7 @@ def move_to_json(move: Move) -> dict:
 def move_from_json(data: dict) -> Move:
     data = dict(data)
     cls = MOVE_TYPES[data.pop("type")]
-    names = {f.name for f in fields(cls)}
+    names = {f.name for f in fields(ready(cls))}
     kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
     return cls(**kwargs)
 

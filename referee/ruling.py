@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.deferred import Deferred, deferred
 from rulesdb.model import key_of, split_key
 
 __all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling", "Draft"]
@@ -29,8 +30,8 @@ class Citation:
         return cls(*split_key(data["key"]), data["quote"])
 
 
-@dataclass(frozen=True)
-class Violation:
+@deferred(frozen=True)
+class Violation(Deferred):
     """Why a move is refused; `fix` says what would make it legal."""
 
     message: str
@@ -45,8 +46,8 @@ class Violation:
         }
 
 
-@dataclass(frozen=True)
-class AppliedInterpretation:
+@deferred(frozen=True)
+class AppliedInterpretation(Deferred):
     """A named reading of an ambiguous rule that decided (part of) this ruling."""
 
     id: str
@@ -65,8 +66,8 @@ class AppliedInterpretation:
         }
 
 
-@dataclass(frozen=True)
-class Ruling:
+@deferred(frozen=True)
+class Ruling(Deferred):
     """The verdict on one move. `effects` is the trusted transition the move makes if applied."""
 
     move: object

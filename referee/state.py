@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import ClassVar
 
 from referee import citations as R
+from referee.deferred import Deferred, deferred
 from referee.ruling import Citation
 
 __all__ = [
@@ -70,8 +71,8 @@ class Player:
 # --- the pending stack ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Procedure:
+@deferred(frozen=True)
+class Procedure(Deferred):
     """A procedure in progress that must finish before what lies below it continues."""
 
     kind: ClassVar[str] = "procedure"
@@ -99,8 +100,8 @@ def _jsonable(value):
     return value
 
 
-@dataclass(frozen=True)
-class Participant:
+@deferred(frozen=True)
+class Participant(Deferred):
     """One Player rolling in a Check."""
 
     name: str
@@ -131,7 +132,7 @@ class Participant:
 CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "resolve"})
 
 
-@dataclass(frozen=True)
+@deferred(frozen=True)
 class CheckProc(Procedure):
     kind = "check"
     accepts = CHECK_MOVES | {"encounter-choose"}  # 10: a switch of option is judged (and refused) by its own rule
@@ -176,7 +177,7 @@ class CheckProc(Procedure):
         return "`referee resolve` (after any reroll or Kaos)"
 
 
-@dataclass(frozen=True)
+@deferred(frozen=True)
 class EndOfTurnProc(Procedure):
     kind = "end-of-turn"
     # Effects the table records during the Cube Room check and Dungeon Bomb Step, and the step itself.
@@ -197,7 +198,7 @@ class EndOfTurnProc(Procedure):
         return "record what happened, then `referee end-turn` to continue the End of Turn Process"
 
 
-@dataclass(frozen=True)
+@deferred(frozen=True)
 class DeathProc(Procedure):
     kind = "death"
     accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)
@@ -221,7 +222,7 @@ LOOT_TYPE_LABELS = {"armor": "Armor", "weapon": "Weapon", "common": "Common Magi
 ARMOR_SLOTS = 5
 
 
-@dataclass(frozen=True)
+@deferred(frozen=True)
 class LootWindowProc(Procedure):
     """A Player places every newly acquired and displaced card before anything else proceeds."""
 
@@ -307,7 +308,7 @@ ENCOUNTER_STEP_MOVES = {
 }
 
 
-@dataclass(frozen=True)
+@deferred(frozen=True)
 class EncounterProc(Procedure):
     """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
 

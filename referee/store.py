@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from referee.deferred import Deferred, deferred
 from referee.errors import GameBusy, GameFileError, MoveRefused, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
@@ -88,16 +88,16 @@ def new_game_path() -> Path:
 # --- the log ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Played:
+@deferred(frozen=True)
+class Played(Deferred):
     ruling: Ruling
     applied: bool
     number: int | None  # the move number when applied
     override: str | None = None
 
 
-@dataclass(frozen=True)
-class LoggedMove:
+@deferred(frozen=True)
+class LoggedMove(Deferred):
     number: int
     move: Move
     ruling: dict

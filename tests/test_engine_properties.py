@@ -75,10 +75,17 @@ def test_every_move_type_has_a_judge_in_the_module_of_its_rules_document():
         assert callable(engine._rule((module, name))), move_type
 
 
-def test_a_core_move_does_not_load_the_loot_or_encounter_rules():
+def _in_a_fresh_interpreter(probe: str) -> str:
+    """What `probe` prints when run by a new Python process (nothing imported or made yet)."""
     import subprocess
     import sys
 
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_a_core_move_does_not_load_the_loot_or_encounter_rules():
     probe = (
         "import sys; from referee import engine; from referee.state import GameState; "
         "from referee.moves import Damage; from referee.table_settings import make_settings; "
@@ -88,6 +95,43 @@ def test_a_core_move_does_not_load_the_loot_or_encounter_rules():
         "assert engine.check(s, Damage(player='B', amount=1)).legal; "
         "print(sorted(m for m in sys.modules if m in ('referee.loot_and_inventory', 'referee.random_encounters')))"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+    assert _in_a_fresh_interpreter(probe) == "[]"
+
+
+def test_a_move_command_makes_only_its_own_move_a_dataclass():
+    """The ~35 moves and the procedures become dataclasses on first use (referee.deferred), not at import."""
+    probe = (
+        "from referee import cli, store; from referee.moves import MOVE_TYPES, Damage; "
+        "from referee.state import PROCEDURE_TYPES; "
+        "Damage(player='B', amount=1); "
+        "kinds = {**MOVE_TYPES, **PROCEDURE_TYPES}; "
+        "print(sorted(k for k, c in kinds.items() if '__dataclass_fields__' in vars(c)))"
+    )
+    assert _in_a_fresh_interpreter(probe) == "['damage']"
+
+
+def test_deferred_moves_and_procedures_are_the_frozen_dataclasses_they_declare():
+    import dataclasses
+    import inspect
+
+    import pytest
+
+    from referee.deferred import ready
+    from referee.moves import MOVE_TYPES, DrawLoot
+    from referee.state import PROCEDURE_TYPES, Participant
+
+    for cls in [*MOVE_TYPES.values(), *PROCEDURE_TYPES.values(), Participant]:
+        ready(cls)
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, cls
+        assert "__init__" in vars(cls) and "__hash__" in vars(cls), cls
+    for cls in MOVE_TYPES.values():
+        assert all(f.kw_only for f in dataclasses.fields(cls)), cls
+    assert [f.name for f in dataclasses.fields(DrawLoot)][-3:] == ["player", "kinds", "names"]  # CardText's first
+    assert str(inspect.signature(Damage)) == "(*, player: 'str', amount: 'int', source: 'str' = '') -> None"
+    move = Damage(player="Ivo", amount=2)
+    assert move == Damage(player="Ivo", amount=2) and hash(move) == hash(Damage(player="Ivo", amount=2))
+    assert repr(move) == "Damage(player='Ivo', amount=2, source='')"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.amount = 3
+    with pytest.raises(TypeError):
+        Damage("Ivo", 2)  # keyword-only, as declared
