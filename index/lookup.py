@@ -704,7 +704,7 @@ class RulesIndex:
             score=score,
             quotes=quotes,
             see_also=_see_also(section),
-            handoffs=self._handoffs(section, quotes),
+            handoffs=self._handoffs(section, quotes, stems_looked_up),
         )
 
     @staticmethod
@@ -716,13 +716,23 @@ class RulesIndex:
         )
         return Quote(statement.n, statement.kind, statement.text, spans)
 
-    def _handoffs(self, section, quotes) -> tuple[Handoff, ...]:
+    def _handoffs(self, section, quotes, stems_looked_up=frozenset()) -> tuple[Handoff, ...]:
+        """The documents not loaded that the answer hands off to: named in a quote, or in another
+        statement of the section that says something of the question beyond the title ("death
+        process steps": "resolve the Death Process according to 09_DEATH_AND_VICTORY")."""
         missing = set(self._missing())
         found: dict[str, Handoff] = {}
-        for quote in quotes:
-            for doc in sorted(missing, key=quote.text.find):
-                if doc in quote.text and doc not in found:
-                    m = _DEFINED_IN.match(quote.text)
+        title = frozenset(stems(section.title))
+        quoted = {quote.n for quote in quotes}
+        texts = [quote.text for quote in quotes] + [
+            st.text for st in section.statements
+            if st.n not in quoted and any(doc in st.text for doc in missing)
+            and (frozenset(stems(st.text, drop=QUERY_STOPWORDS)) - title) & stems_looked_up
+        ]
+        for text in texts:
+            for doc in sorted(missing, key=text.find):
+                if doc in text and doc not in found:
+                    m = _DEFINED_IN.match(text)
                     if m:
                         message = f"{m.group(1)} {m.group(2)} defined in {doc}, which is not loaded."
                     else:

@@ -691,3 +691,13 @@ def test_index_is_rebuilt_when_the_glossary_or_the_word_rules_change(tmp_path, m
     with copies[0].open("a", encoding="utf-8") as glossary:
         glossary.write("\nyeet => discard\n")
     assert situations.data_hash() != before
+
+
+def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_missing_document(rules_db):
+    hit = index.search(rules_db, "death process steps", 1).results[0]
+    assert hit.key == "02_GAME_STRUCTURE > DEATH"
+    assert not any("09_DEATH_AND_VICTORY" in quote.text for quote in hit.quotes)
+    assert [h.doc_id for h in hit.handoffs] == ["09_DEATH_AND_VICTORY"]
+    # A statement that shares only the title's words with the question hands nothing off.
+    plot = index.search(rules_db, "can I store plot armor in my backpack", 1).results[0]
+    assert plot.handoffs == ()
