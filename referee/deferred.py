@@ -3,27 +3,35 @@
 `dataclasses.dataclass` writes and compiles a class's `__init__`, `__repr__`, `__eq__`, `__hash__`,
 `__setattr__` and `__delattr__` as soon as the class is defined: about 1 ms a class here, over 40 ms
 for the moves alone, while a command builds one kind of move. A class decorated with `@deferred(...)`
-and deriving from `Deferred` becomes the same dataclass, by the same `dataclass(...)` call, only later:
-just before its first instance is created, or when `ready(cls)` is called by code that reads the
-fields of a class it has no instance of (`dataclasses.fields(ready(cls))`).
+becomes the same dataclass, by the same `dataclass(...)` call, only later: when its first instance is
+initialised, or when `ready(cls)` is called by code that reads the fields of a class it has no instance
+of (`dataclasses.fields(ready(cls))`). From then on it is a plain dataclass: nothing is added per
+instance. The first use is not meant for several threads at once (the referee runs in one).
 """
 
 from __future__ import annotations
 
-import _thread
 from dataclasses import dataclass
 
-__all__ = ["Deferred", "deferred", "ready"]
+__all__ = ["deferred", "ready"]
 
 _PENDING: dict[type, dict] = {}  # class -> its dataclass() parameters, until it is made a dataclass
-_LOCK = _thread.allocate_lock()
+
+
+def _first_init(self, *args, **kwargs) -> None:
+    """A deferred class's `__init__` until it is ready; then the dataclass's own replaces it."""
+    cls = ready(type(self))
+    cls.__init__(self, *args, **kwargs)
 
 
 def deferred(**params):
     """`@dataclass(**params)`, applied when the class is first used."""
 
     def wrap(cls):
+        if "__init__" in vars(cls):
+            raise TypeError(f"{cls.__name__} defines __init__: a deferred dataclass generates it")
         _PENDING[cls] = params
+        cls.__init__ = _first_init
         return cls
 
     return wrap
@@ -31,21 +39,9 @@ def deferred(**params):
 
 def ready(cls: type) -> type:
     """Make `cls` the dataclass it declares (its deferred bases first, as their definitions would have)."""
-    if _PENDING:
-        with _LOCK:
-            for klass in reversed(cls.__mro__):
-                params = _PENDING.get(klass)
-                if params is not None:
-                    dataclass(**params)(klass)
-                    del _PENDING[klass]
+    for klass in reversed(cls.__mro__):
+        params = _PENDING.pop(klass, None)
+        if params is not None:
+            del klass.__init__
+            dataclass(**params)(klass)
     return cls
-
-
-class Deferred:
-    """Base of deferred dataclasses: creating an instance first makes its class ready."""
-
-    __slots__ = ()
-
-    def __new__(cls, *args, **kwargs):
-        ready(cls)
-        return object.__new__(cls)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 
-from referee.deferred import Deferred, deferred, ready
+from referee.deferred import deferred, ready
 
 __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
@@ -31,9 +31,9 @@ DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
 BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
 
 
-class Move(Deferred):
-    """Base of every move; `type` is its name in the game log and in JSON. A frozen, keyword-only
-    dataclass, made one when first used (referee.deferred): a command builds one kind of move."""
+class Move:
+    """Base of every move; `type` is its name in the game log and in JSON. Each move is a frozen,
+    keyword-only dataclass, made one when first used (referee.deferred): a command builds one kind."""
 
     type = "move"
 
@@ -155,7 +155,7 @@ class EndTurn(Move):
 # --- 08 loot (08_LOOT_AND_INVENTORY) ---------------------------------------------------------------
 
 @deferred(frozen=True, kw_only=True)
-class CardText(Deferred):
+class CardText:
     """What a card says that the rules care about (card contents are not in the rules: the table says)."""
 
     weapon: str = ""  # melee | ranged

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.deferred import Deferred, deferred
+from referee.deferred import deferred
 from rulesdb.model import key_of, split_key
 
 __all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling", "Draft"]
@@ -31,7 +31,7 @@ class Citation:
 
 
 @deferred(frozen=True)
-class Violation(Deferred):
+class Violation:
     """Why a move is refused; `fix` says what would make it legal."""
 
     message: str
@@ -47,7 +47,7 @@ class Violation(Deferred):
 
 
 @deferred(frozen=True)
-class AppliedInterpretation(Deferred):
+class AppliedInterpretation:
     """A named reading of an ambiguous rule that decided (part of) this ruling."""
 
     id: str
@@ -67,7 +67,7 @@ class AppliedInterpretation(Deferred):
 
 
 @deferred(frozen=True)
-class Ruling(Deferred):
+class Ruling:
     """The verdict on one move. `effects` is the trusted transition the move makes if applied."""
 
     move: object

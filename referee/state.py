@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import ClassVar
 
 from referee import citations as R
-from referee.deferred import Deferred, deferred
+from referee.deferred import deferred
 from referee.ruling import Citation
 
 __all__ = [
@@ -72,7 +72,7 @@ class Player:
 
 
 @deferred(frozen=True)
-class Procedure(Deferred):
+class Procedure:
     """A procedure in progress that must finish before what lies below it continues."""
 
     kind: ClassVar[str] = "procedure"
@@ -101,7 +101,7 @@ def _jsonable(value):
 
 
 @deferred(frozen=True)
-class Participant(Deferred):
+class Participant:
     """One Player rolling in a Check."""
 
     name: str

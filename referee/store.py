@@ -14,7 +14,7 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-from referee.deferred import Deferred, deferred
+from referee.deferred import deferred
 from referee.errors import GameBusy, GameFileError, MoveRefused, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
@@ -89,7 +89,7 @@ def new_game_path() -> Path:
 
 
 @deferred(frozen=True)
-class Played(Deferred):
+class Played:
     ruling: Ruling
     applied: bool
     number: int | None  # the move number when applied
@@ -97,7 +97,7 @@ class Played(Deferred):
 
 
 @deferred(frozen=True)
-class LoggedMove(Deferred):
+class LoggedMove:
     number: int
     move: Move
     ruling: dict
