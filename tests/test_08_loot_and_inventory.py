@@ -35,6 +35,12 @@ def got(state, player, kind, name, **text):
     return play(state, Store(player=player, card=name))
 
 
+def fill_backpack(state, player):
+    """Three Common Magic cards stored: every Backpack Slot of the default mat full."""
+    for name in ("Coin", "Skull", "Feather"):
+        got(state, player, "common", name)
+
+
 def armor(state, player):
     return state.loot[f"{player}/armor"]
 
@@ -219,8 +225,7 @@ def test_equipping_outside_a_window_is_a_gear_swap(state):
 
 
 def test_storing_loot_needs_an_empty_backpack_slot(state):
-    for name in ("Coin", "Skull", "Feather"):
-        got(state, "Mara", "common", name)
+    fill_backpack(state, "Mara")
     draw(state, "Mara", "common", "Candle")
     ruling = refused(state, Store(player="Mara", card="Candle"))
     assert {R.STORE_NOT_FULL, R.STORE_OR_DISCARD} <= quotes_of(ruling)
@@ -229,8 +234,7 @@ def test_storing_loot_needs_an_empty_backpack_slot(state):
 
 
 def test_storing_loot_after_discarding_from_the_backpack_in_the_window(state):
-    for name in ("Coin", "Skull", "Feather"):
-        got(state, "Mara", "common", name)
+    fill_backpack(state, "Mara")
     draw(state, "Mara", "common", "Candle")
     ruling = play(state, DiscardLoot(player="Mara", card="Skull"))
     assert ruling.interpretations[0].id == "lmw-make-room"
@@ -327,8 +331,7 @@ def test_gear_swap_is_gear_only(state):
 def test_gear_swap_moves_equipped_gear_only_into_an_empty_backpack_slot(state):
     draw(state, "Mara", "weapon", "Club", weapon="melee")
     play(state, Equip(player="Mara", card="Club"))
-    for name in ("Coin", "Skull", "Feather"):
-        got(state, "Mara", "common", name)
+    fill_backpack(state, "Mara")
     ruling = refused(state, GearSwap(player="Mara", card="Club"))
     assert {R.GEAR_SWAP_TO_BACKPACK, R.GEAR_SWAP_NO_SLOT} <= quotes_of(ruling)
     # --discard does not turn a full Backpack into a Gear Swap: that is a voluntary discard, which keeps the swap
@@ -631,8 +634,7 @@ def test_loot_management_window_options_are_only_legal_moves(state):
 
 
 def test_backpack_size_is_shown_when_it_decides(state):
-    for name in ("Coin", "Skull", "Feather"):
-        got(state, "Mara", "common", name)
+    fill_backpack(state, "Mara")
     draw(state, "Mara", "common", "Candle")
     ruling = refused(state, Store(player="Mara", card="Candle"))
     assert "backpack-size" in [i.id for i in ruling.interpretations] and "3 Slots" in ruling.violations[0].message
