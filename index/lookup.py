@@ -722,7 +722,7 @@ class RulesIndex:
         process steps": "resolve the Death Process according to 09_DEATH_AND_VICTORY")."""
         missing = set(self._missing())
         found: dict[str, Handoff] = {}
-        title = frozenset(stems(section.title))
+        title = self._title_stems.get(section.key, frozenset())
         quoted = {quote.n for quote in quotes}
         texts = [quote.text for quote in quotes] + [
             st.text for st in section.statements
