@@ -37,7 +37,7 @@ def main() -> None:
     os.environ["REFEREE_HOME"] = str(home)
     os.environ["REFEREE_GAME"] = str(home / "game.sqlite")
     os.environ["COLUMNS"] = "100"
-    from referee.cli import _invoke
+    from referee.cli import invoke as _invoke
 
     sink = io.StringIO()
 

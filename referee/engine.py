@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from referee import citations as R
-from referee.errors import BadMove, CannotApply, MoveRefused
+from referee.errors import CannotApply, IllegalMove, InvalidMove, UnknownName
 from referee.moves import BOOKKEEPING_MOVES, Move
 from referee.ruling import Draft, Ruling
 from referee.state import CHECK_MOVES, CheckProc, GameState, TableSettings, transition
@@ -75,10 +75,11 @@ def _rule(where: tuple[str, str]):
 def check(state: GameState, move: Move) -> Ruling:
     """Judge `move` against the rules and the current state. Never mutates `state`.
 
-    Raises BadMove when the move itself is malformed (a player not in this game, amount < 1).
+    Raises InvalidMove when the move itself is malformed (amount < 1, ...), UnknownName for a Player not in this game
+    (names are resolved by `referee.notation`; a Move names a Player exactly).
     """
     if move.type not in JUDGES:
-        raise BadMove(f"unknown move {move.type!r}")
+        raise InvalidMove(f"unknown move {move.type!r}")
     judge = _rule(JUDGES[move.type])
     if getattr(move, "player", None) is not None:
         _known(state, move.player)
@@ -136,17 +137,18 @@ def _resume_uncovered(state: GameState, d: Draft, top) -> None:
 
 def _known(state: GameState, name: str) -> None:
     if name not in state.settings.players:
-        raise BadMove(f"no Player {name!r} in this game: {', '.join(state.settings.players)}")
+        raise UnknownName(f"no Player {name!r} in this game: {', '.join(state.settings.players)}", name=name,
+                          what="Player", suggestions=state.settings.players)
 
 
 def apply(state: GameState, move: Move, *, override: str | None = None) -> Ruling:
     """Check `move`; if legal (or overridden with a reason), apply it to `state` in place.
 
-    Raises MoveRefused (state untouched) or CannotApply (an override with nothing to apply).
+    Raises IllegalMove (state untouched) or CannotApply (an override with nothing to apply).
     """
     ruling = check(state, move)
     if not ruling.legal and not override:
-        raise MoveRefused(ruling)
+        raise IllegalMove(ruling)
     if ruling.effects is None:
         raise CannotApply(ruling)
     transition(state, ruling.effects)

@@ -1,47 +1,84 @@
-"""Named exceptions of the engine and the game store. The CLI turns them into exit codes."""
+"""Named exceptions of the referee library: one tree under RefereeError. The CLI maps them to exit codes in one
+table (`referee.cli.errors.EXIT_CODES`).
+
+    RefereeError
+    ├── InvalidMove          the notation cannot be read (bad number, missing argument, unknown option)
+    │   ├── UnknownName      no Player / card / Stat of that name (with the nearest names)
+    │   └── AmbiguousName    a name several things start with (with the choices)
+    ├── IllegalMove          the rules refuse the move; `.ruling` says why and what would make it legal
+    │   └── CannotApply      not even an override could apply it: there is nothing it would do
+    ├── NothingToUndo        undo with no live move, or not the move the table expected
+    ├── GameFileError        the game file cannot be read, is not a referee game, or already exists
+    │   ├── NoGame           no game chosen
+    │   └── GameBusy         another terminal holds the write lock past the busy timeout
+    └── RulesError           the rules database cannot be built or read
+"""
 
 from __future__ import annotations
 
 __all__ = [
-    "RefereeError", "BadMove", "MoveRefused", "CannotApply", "GameFileError", "GameBusy", "NoGame", "NothingToUndo",
+    "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
+    "GameFileError", "NoGame", "GameBusy", "RulesError",
+    "BadMove", "MoveRefused",
 ]
 
 
 class RefereeError(ValueError):
-    """Base of every engine and store error."""
+    """Base of every error the referee library raises."""
 
 
-class BadMove(RefereeError):
-    """The move is malformed (unknown player, amount below 1, ...): bad input, not a ruling."""
+class InvalidMove(RefereeError):
+    """What the table typed cannot be read as a move: bad input, not a ruling."""
 
 
-class MoveRefused(RefereeError):
-    """The rules refuse the move; `ruling` says why and what would make it legal."""
+class UnknownName(InvalidMove):
+    """No `what` (Player, card, Stat, ...) called `name`; `suggestions` are the nearest names."""
+
+    def __init__(self, message: str, *, name: str = "", what: str = "", suggestions: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.name, self.what, self.suggestions = name, what, tuple(suggestions)
+
+
+class AmbiguousName(InvalidMove):
+    """`name` could be several `what`s: `choices`."""
+
+    def __init__(self, message: str, *, name: str = "", what: str = "", choices: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.name, self.what, self.choices = name, what, tuple(choices)
+
+
+class IllegalMove(RefereeError):
+    """The rules refuse the move; `ruling` says why, citing the rules, and what would make it legal."""
 
     def __init__(self, ruling):
         self.ruling = ruling
-        super().__init__("; ".join(v.message for v in ruling.violations))
+        super().__init__("; ".join(v.message for v in ruling.violations) or "refused")
 
 
-class CannotApply(RefereeError):
-    """Even --override cannot apply this move: there is nothing it would do."""
+class CannotApply(IllegalMove):
+    """Even an override cannot apply this move: there is nothing it would do."""
 
-    def __init__(self, ruling):
-        self.ruling = ruling
-        super().__init__("; ".join(v.message for v in ruling.violations) or "nothing to apply")
+
+class NothingToUndo(RefereeError):
+    """Undo asked for with no live move to take back, or the last live move is not the one expected: a refusal."""
 
 
 class GameFileError(RefereeError):
     """The game file cannot be read, is not a referee game, or already exists."""
 
 
-class NoGame(RefereeError):
+class NoGame(GameFileError):
     """No game is chosen: no --game, no REFEREE_GAME, no current game."""
 
 
-class GameBusy(RefereeError):
+class GameBusy(GameFileError):
     """Another terminal holds the game file's write lock for longer than the busy timeout."""
 
 
-class NothingToUndo(RefereeError):
-    """Undo asked for with no live move to take back: a refusal, not bad input."""
+class RulesError(RefereeError):
+    """The rules database cannot be built or read (the rulesdb error is its __cause__)."""
+
+
+# The names of an earlier version, kept while other branches still use them.
+BadMove = InvalidMove
+MoveRefused = IllegalMove

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.moves import STATUSES
 
-__all__ = ["played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
+__all__ = ["Shown", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
            "loot_status_lines", "stack_chain", "print_encounters"]
@@ -36,6 +36,17 @@ def _struck(text: str, style: str = ""):
 
 
 # --- one ruling ------------------------------------------------------------------------------------
+
+
+class Shown:
+    """A ruling shown without being logged: a dry run, or a refusal (a logged move is a store.Played)."""
+
+    applied = False
+    number = None
+    override = None
+
+    def __init__(self, ruling):
+        self.ruling = ruling
 
 
 def played_json(played, *, dry_run: bool) -> dict:

@@ -1,10 +1,10 @@
-"""Reading what the table types: strict numbers, forgiving names. Raises BadMove, never guesses."""
+"""Reading what the table types: strict numbers, forgiving names. Raises InvalidMove, never guesses."""
 
 from __future__ import annotations
 
 import re
 
-from referee.errors import BadMove
+from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
 __all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias"]
 
@@ -16,10 +16,10 @@ def parse_int(text: str, *, what: str, low: int = 1, high: int = 999, signed: bo
     raw = str(text).strip()
     if not _INT.fullmatch(raw) or (not signed and raw[0] in "+-"):
         hint = " (use a separate command such as `damage`/`lose` instead of a negative number)" if raw.startswith("-") else ""
-        raise BadMove(f"{what} must be a whole number written with digits 0-9, not {text!r}{hint}")
+        raise InvalidMove(f"{what} must be a whole number written with digits 0-9, not {text!r}{hint}")
     value = int(raw)
     if not low <= value <= high:
-        raise BadMove(f"{what} must be between {low} and {high}, not {value}")
+        raise InvalidMove(f"{what} must be between {low} and {high}, not {value}")
     return value
 
 
@@ -28,34 +28,46 @@ def parse_dice(values: list[str]) -> tuple[int, ...]:
 
 
 def match_player(text: str, players) -> str:
-    """Case-insensitive exact name, else a unique prefix; else BadMove with the nearest names."""
+    """Case-insensitive exact name, else a unique prefix; else UnknownName with the nearest names."""
     return match_choice(text, players, what="Player")
 
 
 def match_choice(text: str, choices, *, what: str) -> str:
+    """`text` names one of `choices`: the exact name (any case), else the only one it starts, else the only one with
+    a word it starts ("axe" -> "Iron Axe", "bow" -> "Short Bow"). UnknownName (with the nearest names) when none
+    does, AmbiguousName when several do."""
     import difflib
 
+    choices = list(choices)
     wanted = " ".join(str(text).split()).casefold()
     if not wanted:
-        raise BadMove(f"name a {what}")
+        raise InvalidMove(f"name a {what}")
     for choice in choices:
         if choice.casefold() == wanted:
             return choice
-    prefixed = [c for c in choices if c.casefold().startswith(wanted)]
-    if len(prefixed) == 1:
-        return prefixed[0]
-    if len(prefixed) > 1:
-        raise BadMove(f"{text!r} could be {', '.join(prefixed)}: type more of the name")
+    for matches in (lambda c: c.casefold().startswith(wanted),
+                    lambda c: any(w.startswith(wanted) for w in _name_words(c))):
+        found = [c for c in choices if matches(c)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise AmbiguousName(f"{text!r} could be {', '.join(found)}: type more of the name",
+                                name=str(text), what=what, choices=tuple(found))
     near = difflib.get_close_matches(wanted, [c.casefold() for c in choices], n=2, cutoff=0.5)
-    names = [c for c in choices if c.casefold() in near]
+    names = tuple(c for c in choices if c.casefold() in near)
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(choices)})"
-    raise BadMove(f"no {what} {text!r}{hint}")
+    raise UnknownName(f"no {what} {text!r}{hint}", name=str(text), what=what, suggestions=names)
+
+
+def _name_words(name: str) -> list[str]:
+    """The words of a name a player may type alone: "Plot Armor (Mara)" -> plot, armor, mara."""
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)?", name.casefold())
 
 
 def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
     """The canonical value `text` names through `aliases` ({spelling: value}): an exact spelling (any case, spaces
     or hyphens alike), else a prefix. A prefix is unique when every spelling it starts maps to the same value
-    ("rer" for reroll, reroll-token, ...); BadMove when it could mean two values or none."""
+    ("rer" for reroll, reroll-token, ...); AmbiguousName when it could mean two values, UnknownName when none."""
     import difflib
 
     def norm(word: str) -> str:
@@ -63,7 +75,7 @@ def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
 
     wanted = norm(text)
     if not wanted:
-        raise BadMove(f"name a {what}")
+        raise InvalidMove(f"name a {what}")
     spellings = {norm(k): v for k, v in aliases.items()}
     if wanted in spellings:
         return spellings[wanted]
@@ -71,9 +83,10 @@ def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
     if len(values) == 1:
         return values[0]
     if len(values) > 1:
-        raise BadMove(f"{text!r} could be {', '.join(values)}: type more of the name")
+        raise AmbiguousName(f"{text!r} could be {', '.join(values)}: type more of the name",
+                            name=str(text), what=what, choices=tuple(values))
     near = difflib.get_close_matches(wanted, list(spellings), n=3, cutoff=0.5)
     names = list(dict.fromkeys(spellings[k] for k in near))
     canonical = list(dict.fromkeys(aliases.values()))
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(canonical)})"
-    raise BadMove(f"no {what} {text!r}{hint}")
+    raise UnknownName(f"no {what} {text!r}{hint}", name=str(text), what=what, suggestions=tuple(names))

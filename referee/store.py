@@ -13,9 +13,10 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import ClassVar
 
 from referee.deferred import deferred
-from referee.errors import GameBusy, GameFileError, MoveRefused, NoGame, NothingToUndo
+from referee.errors import GameBusy, GameFileError, IllegalMove, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, transition
@@ -90,9 +91,11 @@ def new_game_path() -> Path:
 
 @deferred(frozen=True)
 class Played:
+    """A move the game file took: its ruling, its number, and the table's reason when it was overridden."""
+
+    applied: ClassVar[bool] = True  # what a ruling shown without being played says otherwise (game_display.Shown)
     ruling: Ruling
-    applied: bool
-    number: int | None  # the move number when applied
+    number: int
     override: str | None = None
 
 
@@ -227,22 +230,21 @@ class GameStore:
 
     # --- writing: one transaction per move --------------------------------------------------------
 
-    def play(self, move: Move, *, override: str | None = None, dry_run: bool = False) -> Played:
-        """Judge `move` on the current state and, when legal (or overridden), log it.
+    def play(self, move: Move, *, override: str | None = None) -> Played:
+        """Judge `move` on the current state and log it when legal (or overridden with a reason).
 
-        A refused move, a dry run, or any error leaves the file exactly as it was.
+        Raises IllegalMove (CannotApply when not even an override could apply it). A refused move, or any error,
+        leaves the file exactly as it was.
         """
         from referee import engine  # only moves need the rule code; status and history do not
 
-        if dry_run:
-            return Played(engine.check(self._fold(), move), applied=False, number=None)
         self._begin()
         try:
             try:  # the engine decides: refused unless legal or overridden; CannotApply when nothing would apply
                 ruling = engine.apply(self._fold(), move, override=override)
-            except MoveRefused as refused:
+            except IllegalMove:
                 self._db.execute("rollback")
-                return Played(refused.ruling, applied=False, number=None)
+                raise
             record = ruling.to_json()
             if not ruling.legal:
                 record["override"] = {"reason": override,
@@ -257,8 +259,7 @@ class GameStore:
             if self._db.in_transaction:
                 self._db.execute("rollback")
             raise
-        return Played(ruling, applied=True, number=cursor.lastrowid,
-                      override=override if not ruling.legal else None)
+        return Played(ruling, number=cursor.lastrowid, override=override if not ruling.legal else None)
 
     def undo(self, number: int | None = None) -> list[int]:
         """Take back the last live move, or move `number` and every live move after it.

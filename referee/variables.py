@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from referee.errors import RulesError
+
 __all__ = ["ENGINE_VARIABLES", "read_variables", "token_amount", "VariableError"]
 
 ENGINE_VARIABLES = (
@@ -20,7 +22,7 @@ ENGINE_VARIABLES = (
 _TOKENS = {"kaos": "kaos", "reroll token": "reroll", "reroll tokens": "reroll"}
 
 
-class VariableError(ValueError):
+class VariableError(RulesError):
     """A Rules Variable is missing or says something the engine cannot apply."""
 
 

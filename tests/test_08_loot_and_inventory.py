@@ -584,12 +584,11 @@ def test_legal_but_nothing_to_apply_is_shown_as_such(state):
     from rich.console import Console
 
     from referee import game_display
-    from referee.store import Played
 
     ruling = Draft(state).finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)))
     ruling = type(ruling)(**{**ruling.__dict__, "effects": None})
     console = Console(record=True, width=200)
-    game_display.print_played(console, Played(ruling, applied=False, number=None), dry_run=False, cannot_apply=True)
+    game_display.print_played(console, game_display.Shown(ruling), dry_run=False, cannot_apply=True)
     text = console.export_text()
     assert "nothing to apply" in text and "dry run" not in text
 

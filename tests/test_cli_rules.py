@@ -174,10 +174,10 @@ def test_the_console_script_builds_only_the_command_it_runs(monkeypatch):
         return original(command_info=command_info, **kwargs)
 
     monkeypatch.setattr(typer.main, "get_command_from_info", counting)
-    command = cli._command_for(["rules", "show", "PLOT_ARMOR"])
+    command = cli.command_for(["rules", "show", "PLOT_ARMOR"])
     assert sorted(built) == ["add", "check", "list", "refs", "show"]
     built.clear()
-    cli._command_for(["nonsense-command"])
+    cli.command_for(["nonsense-command"])
     assert len(built) > 20  # unknown: the whole app, so click can suggest the nearest name
     assert command.name is not None
 

@@ -29,10 +29,13 @@ def test_a_legal_move_is_logged_and_the_state_is_the_fold_of_the_log(store):
 
 
 def test_a_refused_move_and_a_dry_run_leave_the_log_untouched(store):
-    played = store.play(SpendKaos(player="Mara", amount=1))
-    assert not played.applied and not played.ruling.legal
-    played = store.play(Gain(player="Mara", amount=2, resource="kaos"), dry_run=True)
-    assert played.ruling.legal and not played.applied
+    from referee import engine
+    from referee.errors import IllegalMove
+
+    with pytest.raises(IllegalMove) as refused:
+        store.play(SpendKaos(player="Mara", amount=1))
+    assert not refused.value.ruling.legal
+    assert engine.check(store.load(), Gain(player="Mara", amount=2, resource="kaos")).legal  # a dry run
     assert store.history() == [] and store.load().player("Mara").kaos == 0
 
 

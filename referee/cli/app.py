@@ -1,0 +1,200 @@
+"""The Typer application, the one table from errors to exit codes, and the entry points.
+
+Exit codes (documented in the README):
+  0  done / legal
+  1  refused: an illegal move, nothing to undo, no such rules section, nothing found
+  2  bad input: usage errors, unreadable numbers or names, a bad game or rule file
+  3  busy: another terminal is writing to the game file; try again
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+EXIT_OK = 0
+EXIT_REFUSED = 1
+EXIT_BAD_INPUT = 2
+EXIT_BUSY = 3
+
+
+def exit_code_for(error: BaseException) -> int | None:
+    """The exit code of a library error, from the one table; None for an error that is not the library's."""
+    import sqlite3
+
+    from referee import errors
+
+    table = (
+        (errors.GameBusy, EXIT_BUSY),
+        (errors.IllegalMove, EXIT_REFUSED),
+        (errors.NothingToUndo, EXIT_REFUSED),
+        (errors.RefereeError, EXIT_BAD_INPUT),  # InvalidMove, UnknownName, AmbiguousName, GameFileError, RulesError
+        (sqlite3.DatabaseError, EXIT_BAD_INPUT),
+    )
+    return next((code for kind, code in table if isinstance(error, kind)), None)
+
+
+def error_message(error: BaseException) -> str:
+    import sqlite3
+
+    if isinstance(error, sqlite3.DatabaseError):
+        return f"the game or rules file cannot be read ({error})"
+    return str(error)
+
+
+def fail(message: str, code: int = EXIT_REFUSED, *, as_json: bool = False):
+    """Say why the command stops, then stop with `code` (JSON when the command was asked for JSON)."""
+    from referee.cli.common import print_json
+
+    if as_json:
+        print_json({"error": message, "exit_code": code})
+    else:
+        sys.stderr.write(f"referee: {message}\n")
+    raise typer.Exit(code)
+
+
+class _Referee(typer.core.TyperGroup):
+    """The root group: a library error a command lets through becomes its exit code here, once, for every command
+    (and in `referee play`, which runs commands in one process). A negative number where a count is wanted
+    ("damage ann -3") is bad input with parse_int's explanation, not Click's "No such option: -3"."""
+
+    def parse_args(self, ctx, args):
+        ctx.meta["referee.json"] = "--json" in args
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx):
+        try:  # typer >= 0.28 carries its own copy of click
+            from typer._click import exceptions as click
+        except ImportError:  # pragma: no cover
+            import click
+
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as error:
+            name = error.option_name or ""
+            if not (name[:1] == "-" and name[1:].isdigit()):
+                raise
+            from referee.errors import InvalidMove
+            from referee.parsing import parse_int
+
+            try:
+                parse_int(name, what="the number")
+            except InvalidMove as bad:
+                raise click.UsageError(str(bad), ctx=error.ctx) from None
+            raise
+        except Exception as error:
+            code = exit_code_for(error)
+            if code is None:
+                raise
+            fail(error_message(error), code, as_json=ctx.meta.get("referee.json", False))
+
+
+def _group(help: str) -> typer.Typer:
+    return typer.Typer(help=help, no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]},
+                       rich_markup_mode=None)
+
+
+app = typer.Typer(
+    cls=_Referee,
+    name="referee",
+    help="Table referee and rules lookup for Viva La Dungeon.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+rules_app = _group("The loaded rule documents: list, show, refs, add, check.")
+encounter_app = _group("Random Encounters (10_RANDOM_ENCOUNTERS): draw, choose, roll, discard, continue, deck.")
+app.add_typer(rules_app, name="rules")
+app.add_typer(encounter_app, name="encounter")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from referee import __version__
+
+        print(f"referee {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Table referee and rules lookup for Viva La Dungeon."""
+
+
+# --- running a command --------------------------------------------------------------------------------
+
+_BUILT: dict[str, object] = {}  # click commands already built in this process (the session reuses them)
+
+
+def command_for(words: list[str]):
+    """The click command for this invocation, building only the sub-command it names.
+
+    Typer turns every command into a click command on each run (~80 ms for all of them here);
+    a table waits on every command, so a known command name gets an app holding just that one.
+    Anything else (no name, --help, a typo) gets the whole app, with click's usual messages.
+    """
+    import copy
+
+    import typer.main
+
+    name = next((w for w in words if not w.startswith("-")), None)
+    if name in _BUILT and not (set(words) & {"--version"}):
+        return _BUILT[name]
+    if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
+        for info in app.registered_commands:
+            if (info.name or info.callback.__name__.replace("_", "-")) == name:
+                only = copy.copy(app)
+                only.registered_commands, only.registered_groups = [info], []
+                return _BUILT.setdefault(name, typer.main.get_command(only))
+        for info in app.registered_groups:
+            if info.name == name:
+                only = copy.copy(app)
+                only.registered_commands, only.registered_groups = [], [info]
+                return _BUILT.setdefault(name, typer.main.get_command(only))
+    return typer.main.get_command(app)
+
+
+def invoke(words: list[str]) -> int:
+    """Run one referee command in this process and return its exit code (the demo, the session)."""
+    from typer.exceptions import TyperException  # typer 0.28 vendors click: its errors derive from this
+
+    try:
+        result = command_for(words).main(args=words, prog_name="referee", standalone_mode=False)
+    except typer.Exit as stop:
+        return stop.exit_code
+    except typer.Abort:
+        sys.stderr.write("referee: aborted\n")
+        return EXIT_REFUSED
+    except TyperException as error:  # usage errors: unknown command, bad option, missing argument
+        if hasattr(error, "show"):
+            error.show()
+        else:
+            sys.stderr.write(f"referee: {error}\n")
+        return getattr(error, "exit_code", EXIT_BAD_INPUT)
+    except Exception as error:  # a library error outside a command (building the command line itself)
+        code = exit_code_for(error)
+        if code is None:
+            raise
+        sys.stderr.write(f"referee: {error_message(error)}\n")
+        return code
+    return result if isinstance(result, int) else 0
+
+
+def main() -> None:
+    """The console script. A library error no command caught is still bad input, never a traceback."""
+    try:
+        command_for(sys.argv[1:])(prog_name="referee")
+    except Exception as error:
+        code = exit_code_for(error)
+        if code is None:
+            raise
+        sys.stderr.write(f"referee: {error_message(error)}\n")
+        raise SystemExit(code) from None

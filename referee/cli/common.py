@@ -1,0 +1,42 @@
+"""What every command shares: the common options, the console, JSON output, opening the game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameOption = Annotated[
+    str | None, typer.Option("--game", help="Game file (default: $REFEREE_GAME, else the current game).")
+]
+DryRunOption = Annotated[bool, typer.Option("--dry-run", help="Judge the move, change nothing: can I do this?")]
+OverrideOption = Annotated[
+    str | None,
+    typer.Option("--override", metavar="REASON", help="Apply even if the rules refuse it (card text wins); logged."),
+]
+
+
+def console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def print_json(data: object) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def open_game(game: str | None):
+    """The game the command names (--game, $REFEREE_GAME, the current game); NoGame / GameFileError otherwise."""
+    from referee.game import Game
+
+    return Game.open(game)
+
+
+def open_rules():
+    from referee.game import open_rules as open_bundled
+
+    return open_bundled()

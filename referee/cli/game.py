@@ -1,0 +1,232 @@
+"""Game commands that are not moves: start a game, look at it (status, inventory, piles, decks, encounters,
+history, interpretations) and take moves back (undo)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli.app import app
+from referee.cli.common import GameOption, JsonOption, console, open_game, open_rules, print_json
+
+
+def _state(game: str | None):
+    """The game's current state and its file, for a command that only reads."""
+    with open_game(game) as current:
+        return current.state, current.path
+
+
+@app.command("new")
+def game_new(
+    players: Annotated[str, typer.Option("--players", help='Players in Turn Order: "Mara, Ivo, Jun, Tess".')],
+    health: Annotated[str, typer.Option("--health", help="Starting Health (table setting).")],
+    turn_actions: Annotated[str, typer.Option("--turn-actions", help="Turn Actions per turn (table setting).")],
+    health_cap: Annotated[str | None, typer.Option("--health-cap", help="Health Cap (default: --health).")] = None,
+    reroll_supply: Annotated[str, typer.Option("--reroll-supply", help="Reroll Tokens in the supply.")] = "10",
+    starting_kaos: Annotated[str, typer.Option("--starting-kaos", help="Kaos each Player starts with.")] = "0",
+    stats: Annotated[str, typer.Option("--stats", help='"Mara: Brawn 2, Charm 1; Ivo: Intellect 3".')] = "",
+    interpretation: Annotated[
+        list[str] | None, typer.Option("--interpretation", metavar="ID=READING", help="Choose another reading.")
+    ] = None,
+    backpack_slots: Annotated[
+        str, typer.Option("--backpack-slots", help="Backpack Slots per Player (08 LOOT_SUMMARY: 3; 04 not loaded).")
+    ] = "3",
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Start a game: Players in Turn Order and the table settings the missing documents would define.
+
+    The game file is --game, else $REFEREE_GAME, else a new file in the data directory.
+    """
+    import os
+    from pathlib import Path
+
+    from referee import game_display
+    from referee.game import Game
+    from referee.parsing import parse_int
+    from referee.store import new_game_path, set_current_game
+    from referee.table_settings import parse_interpretations, parse_players, parse_stats
+
+    rules = open_rules()
+    names = parse_players(players)
+    path = Path(game) if game else Path(os.environ["REFEREE_GAME"]) if os.environ.get("REFEREE_GAME") \
+        else new_game_path()
+    with Game.new(
+        path, players=names, health=parse_int(health, what="--health", low=1, high=999),
+        health_cap=None if health_cap is None else parse_int(health_cap, what="--health-cap", low=1, high=999),
+        turn_actions=parse_int(turn_actions, what="--turn-actions", low=1, high=99),
+        reroll_supply=parse_int(reroll_supply, what="--reroll-supply", low=0, high=999),
+        starting_kaos=parse_int(starting_kaos, what="--starting-kaos", low=0, high=999),
+        stats=parse_stats(stats, names), interpretations=parse_interpretations(interpretation or []),
+        backpack_slots=parse_int(backpack_slots, what="--backpack-slots", low=0, high=20), rules=rules,
+    ) as started:
+        set_current_game(started.path)
+        state, path = started.state, started.path
+    if as_json:
+        print_json(game_display.status_json(state, path))
+        return
+    shown = console()
+    env = os.environ.get("REFEREE_GAME")
+    if env and Path(env).resolve() != Path(path).resolve():
+        note = (f" Note: $REFEREE_GAME names {env}, and later commands follow it, not this game "
+                f"(pass --game {path} or change REFEREE_GAME).")
+    elif env:
+        note = " Later commands use it: $REFEREE_GAME names it."
+    else:
+        note = " It is now the current game."
+    shown.print(f"New game: {', '.join(names)} (Turn Order), in {path}.{note}")
+    game_display.print_status(shown, state, path)
+
+
+@app.command("status")
+def game_status(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """The board: turn, Active Player, every Player's tokens, statuses and state, the pending stack."""
+    from referee import game_display
+
+    state, path = _state(game)
+    if as_json:
+        print_json(game_display.status_json(state, path))
+    else:
+        game_display.print_status(console(), state, path)
+
+
+@app.command("undo")
+def game_undo(
+    number: Annotated[
+        str | None, typer.Argument(metavar="[N]", help="Take back move N and every later move (default: the last).")
+    ] = None,
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Take back moves. They stay in the history, marked undone."""
+    from referee import game_display
+    from referee.parsing import parse_int
+
+    with open_game(game) as current:
+        taken = current.undo(None if number is None else parse_int(number, what="the move number", low=1, high=10**9))
+        state, path = current.state, current.path
+    if as_json:
+        print_json({"undone": taken, "status": game_display.status_json(state, path)})
+    else:
+        shown = console()
+        shown.print(f"Undone: move{'s' if len(taken) > 1 else ''} {', '.join(f'#{n}' for n in taken)} "
+                    f"(kept in the history, marked undone).")
+        game_display.print_status(shown, state, path)
+
+
+@app.command("history")
+def game_history(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Every move with its number and ruling; undone moves are struck through."""
+    from referee import game_display
+
+    with open_game(game) as current:
+        entries = current.history()
+    if as_json:
+        print_json(game_display.history_json(entries))
+    else:
+        game_display.print_history(console(), entries)
+
+
+@app.command("interpretations")
+def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Where the loaded rules are silent or ambiguous: the readings the referee applies."""
+    import os
+
+    from referee import game_display
+    from referee.errors import RefereeError
+    from referee.interpretations import REGISTER
+    from referee.store import resolve_game_path
+
+    choices, notes = {}, {}
+    try:
+        path = resolve_game_path(game)
+        if game or os.environ.get("REFEREE_GAME") or path.is_file():
+            with open_game(str(path)) as current:
+                choices = current.settings.interpretations
+                notes["backpack-size"] = f"{current.settings.backpack_slots} Backpack Slots per Player"  # 08 loot
+    except RefereeError:
+        if game:
+            raise
+    if as_json:
+        print_json(game_display.interpretations_json(REGISTER, choices, notes))
+    else:
+        game_display.print_interpretations(console(), REGISTER, choices, notes)
+
+
+# --- 08 loot: the public Loot information ---------------------------------------------------------------
+
+
+@app.command("inventory")
+def loot_inventory(
+    player: Annotated[str | None, typer.Argument(metavar="[PLAYER]", help="One Player (default: everyone).")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Any Player's Inventory (public): Armor, Weapon and Backpack Slots, Defense from loot, Stat bonuses."""
+    from referee import game_display
+    from referee.parsing import match_player
+
+    state, _ = _state(game)
+    names = [match_player(player, state.settings.players)] if player else list(state.settings.players)
+    if as_json:
+        print_json(game_display.inventories_json(state, names))
+    else:
+        game_display.print_inventories(console(), state, names)
+
+
+@app.command("discards")
+def loot_discards(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Every Loot discard pile (public) and the game box."""
+    from referee import game_display
+
+    state, _ = _state(game)
+    if as_json:
+        print_json(game_display.piles_json(state))
+    else:
+        game_display.print_piles(console(), state)
+
+
+@app.command("deck")
+def loot_deck(
+    kind: Annotated[str | None, typer.Argument(metavar="[TYPE]", help="Set a deck's size: armor, weapon, common, rare.")] = None,
+    size: Annotated[str | None, typer.Argument(metavar="[N]", help="How many cards the table counts in it.")] = None,
+    game: GameOption = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Judge the move, change nothing: can I do this?")] = False,
+    override: Annotated[str | None, typer.Option("--override", metavar="REASON",
+                                                 help="Apply even if the rules refuse it (card text wins); logged.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The four Loot Decks' sizes; `deck TYPE N` records the size the table counts."""
+    from referee import game_display
+    from referee.cli.moves import run_move
+    from referee.errors import InvalidMove
+    from referee.notation import GRAMMAR
+
+    if kind is None:
+        state, _ = _state(game)
+        if as_json:
+            print_json(game_display.decks_json(state))
+        else:
+            game_display.print_decks(console(), state)
+        return
+    if size is None:
+        raise InvalidMove("give the size too: `referee deck armor 12`")
+    run_move(lambda state: GRAMMAR["deck"].build(state, kind=kind, size=size),
+             game=game, dry_run=dry_run, override=override, as_json=as_json)
+
+
+# --- 10 random encounters: the public Random Encounter information ----------------------------------------
+
+
+@app.command("encounters")
+def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Public: the Random Encounter Deck (as a deck), its discard pile, the card in play, the cards described."""
+    from referee import game_display
+    from referee.random_encounters import listing
+
+    state, _ = _state(game)
+    data = listing(state)
+    if as_json:
+        print_json(data)
+    else:
+        game_display.print_encounters(console(), data)

@@ -1,0 +1,101 @@
+"""The move commands, made from the notation grammar (referee.notation.GRAMMAR): one command per entry, its
+arguments and options as the grammar writes them, plus --game / --dry-run / --override / --json added once here.
+
+Every move command does the same: open the game, build the Move from the raw words (the grammar's builder), judge
+it (`--dry-run`: only judge), log it, render the ruling. Exit 0 applied or legal, 1 refused, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Annotated
+
+import typer
+
+from referee.cli.app import EXIT_REFUSED, app, encounter_app
+from referee.cli.common import DryRunOption, GameOption, JsonOption, OverrideOption, console, open_game, print_json
+
+_COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "as_json": JsonOption}
+_COMMON_DEFAULTS = {"game": None, "dry_run": False, "override": None, "as_json": False}
+
+
+def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as_json: bool) -> None:
+    """Build the move against the game's state, judge it (and log it unless --dry-run), render, exit with its code.
+    Library errors (bad input, a busy file) go to the one exit-code table (referee.cli.app)."""
+    from referee import game_display
+    from referee.errors import CannotApply, IllegalMove, InvalidMove
+
+    if override is not None and not override.strip():
+        raise InvalidMove('--override needs a reason, e.g. --override "the card says so"')
+    cannot_apply = False
+    with open_game(game) as current:
+        move = build(current.state)
+        if dry_run:
+            played = game_display.Shown(current.check(move))
+        else:
+            try:
+                played = current.play(move, override=override)
+            except IllegalMove as refused:
+                played, cannot_apply = game_display.Shown(refused.ruling), isinstance(refused, CannotApply)
+    if as_json:
+        print_json(game_display.played_json(played, dry_run=dry_run))
+    else:
+        game_display.print_played(console(), played, dry_run=dry_run, cannot_apply=cannot_apply)
+    if not (played.applied or played.ruling.legal):
+        raise typer.Exit(EXIT_REFUSED)
+
+
+def _annotation(param):
+    """The typer annotation and default of one grammar parameter."""
+    if param.option:
+        if param.flag:
+            return Annotated[bool, typer.Option(*param.option, help=param.help)], False
+        if param.many:
+            return Annotated[list[str] | None, typer.Option(*param.option, help=param.help, metavar=param.metavar)], None
+        return Annotated[str | None, typer.Option(*param.option, help=param.help, metavar=param.metavar)], param.default
+    argument = typer.Argument(metavar=param.metavar, help=param.help, show_default=False)
+    if param.many:
+        kind = list[str] if param.required else list[str] | None
+        return Annotated[kind, argument], (inspect.Parameter.empty if param.required else None)
+    if param.required:
+        return Annotated[str, argument], inspect.Parameter.empty
+    return Annotated[str | None, argument], None
+
+
+def move_command(notation):
+    """A command function for one grammar entry, with the common options added."""
+    params, annotations = [], {}
+    for param in notation.params:
+        annotation, default = _annotation(param)
+        params.append(inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                                        annotation=annotation))
+        annotations[param.name] = annotation
+    for name, annotation in _COMMON.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=_COMMON_DEFAULTS[name],
+                                        annotation=annotation))
+        annotations[name] = annotation
+    many = {p.name for p in notation.params if p.many}
+
+    def command(**given) -> None:
+        common = {name: given.pop(name) for name in _COMMON}
+        raw = {name: ([] if value is None and name in many else value) for name, value in given.items()}
+        run_move(lambda state: notation.build(state, **raw), **common)
+
+    command.__signature__ = inspect.Signature(params)
+    command.__annotations__ = annotations
+    command.__doc__ = notation.help
+    command.__name__ = command.__qualname__ = notation.command.replace(" ", "_").replace("-", "_")
+    return command
+
+
+def register() -> None:
+    """Every grammar entry becomes a command (`encounter X` in the encounter group); `deck` stays a view command
+    that records a size when given one (referee.cli.game)."""
+    from referee.notation import GRAMMAR
+
+    for words, notation in GRAMMAR.items():
+        if words == "deck":
+            continue
+        group, _, name = words.rpartition(" ")
+        target = encounter_app if group == "encounter" else app
+        target.command(name)(move_command(notation))

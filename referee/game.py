@@ -1,0 +1,151 @@
+"""The library's front door: one game file, judged under the rules it was started with.
+
+    import referee
+    game = referee.Game.new("t.sqlite", players=["Mara", "Ivo"], health=10, turn_actions=2)
+    move = game.parse("damage ivo 3")      # Damage(player='Ivo', amount=3)
+    ruling = game.check(move)              # pure: nothing changes
+    game.play(move)                        # logged; raises referee.IllegalMove when the rules refuse it
+    game.undo(); game.history(); game.state; game.legal_moves()
+
+Modelled on python-chess's Board (`parse_san`, `is_legal`, `push`, `pop`, `legal_moves`): the command line and the
+interactive session are thin faces over this class.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+
+from referee.errors import RulesError
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game of Viva La Dungeon as the referee keeps it: a game file (SQLite, one transaction per move).
+
+    Make one with `Game.new(path, ...)` or open one with `Game.open(path)`; close it (or use `with`).
+    """
+
+    def __init__(self, store):
+        self._store = store
+
+    # --- opening ------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, path: str | os.PathLike, *, players: Sequence[str], health: int, turn_actions: int,
+            health_cap: int | None = None, reroll_supply: int = 10, starting_kaos: int = 0,
+            stats: Mapping[str, Mapping[str, int]] | None = None, interpretations: Mapping[str, str] | None = None,
+            backpack_slots: int = 3, rules=None) -> "Game":
+        """Start a game at `path` (which must not exist). Players in Turn Order; Health, Turn Actions, the Reroll
+        Token supply, starting Kaos, Stats and Backpack Slots are table settings (03_SETUP and
+        04_PLAYER_STRUCTURE, which define them, are not loaded). `rules`: a rulesdb.RulesDB (default: the bundled
+        rules, built on first use). Raises InvalidMove for a bad setting, GameFileError when `path` exists."""
+        from referee.store import GameStore
+        from referee.table_settings import make_settings, parse_interpretations, parse_players
+
+        names = parse_players(", ".join(players)) if not isinstance(players, str) else parse_players(players)
+        settings = make_settings(
+            players=names, health=health, health_cap=health_cap, turn_actions=turn_actions,
+            reroll_supply=reroll_supply, starting_kaos=starting_kaos, stats=dict(stats or {}),
+            choices=parse_interpretations([f"{k}={v}" for k, v in (interpretations or {}).items()]),
+            db=rules if rules is not None else open_rules(), backpack_slots=backpack_slots,
+        )
+        return cls(GameStore.create(path, settings))
+
+    @classmethod
+    def open(cls, path: str | os.PathLike | None = None) -> "Game":
+        """Open the game at `path`; without one: $REFEREE_GAME, else the current game (the last `referee new`).
+        Raises NoGame or GameFileError."""
+        from referee.store import GameStore, resolve_game_path
+
+        return cls(GameStore(resolve_game_path(path)))
+
+    def close(self) -> None:
+        self._store.close()
+
+    def __enter__(self) -> "Game":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Game({str(self.path)!r})"
+
+    @property
+    def path(self):
+        return self._store.path
+
+    @property
+    def settings(self):
+        """The table settings and the rules version the game is judged under (referee.state.TableSettings)."""
+        return self._store.settings
+
+    # --- reading --------------------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        """The current state (referee.state.GameState): the fold of every live move. A copy: changing it changes
+        nothing in the game."""
+        return self._store.load()
+
+    def history(self):
+        """Every logged move, undone ones included (marked), oldest first (referee.store.LoggedMove)."""
+        return self._store.history()
+
+    # --- moves ----------------------------------------------------------------------------------------
+
+    def parse(self, text: str | Sequence[str]):
+        """The Move that table notation declares on the current state: "damage ivo 3", "equip ana axe",
+        "declare bram brawn --tn 15". Raises InvalidMove, UnknownName or AmbiguousName when it cannot be read."""
+        from referee import notation
+
+        return notation.parse(self.state, text if isinstance(text, str) else list(text))
+
+    def check(self, move):
+        """The ruling on `move` if it were played now (referee.ruling.Ruling): legal or not, every violation with
+        the rules that decide it, what would change. Pure: the game does not change."""
+        from referee import engine
+
+        return engine.check(self.state, move)
+
+    def is_legal(self, move) -> bool:
+        return self.check(move).legal
+
+    def play(self, move, *, override: str | None = None):
+        """Judge `move` and log it (one transaction). Returns the Played move (its ruling and number). Raises
+        IllegalMove (with `.ruling`) when the rules refuse it and no `override` reason is given; with one, a refused
+        move is applied and logged with the reason (card text beats general rules). CannotApply when there is
+        nothing to apply."""
+        if override is not None and not override.strip():
+            from referee.errors import InvalidMove
+
+            raise InvalidMove('an override needs a reason, e.g. override="the card says so"')
+        return self._store.play(move, override=override)
+
+    def push(self, text: str | Sequence[str], *, override: str | None = None):
+        """`play(parse(text))`."""
+        return self.play(self.parse(text), override=override)
+
+    def undo(self, number: int | None = None) -> list[int]:
+        """Take back the last live move, or move `number` and every live move after it; they stay in the history,
+        marked undone. Returns the numbers taken back; NothingToUndo when there is none."""
+        return self._store.undo(number)
+
+    def legal_moves(self, player: str | None = None):
+        """Every legal next move (referee.legal_moves.LegalMove), python-chess style; `player` keeps that Player's
+        moves and the moves no Player makes (resolve, end-turn). Open amounts come as ranges."""
+        from referee.legal_moves import legal_moves
+
+        return legal_moves(self.state, player=player)
+
+
+def open_rules():
+    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
+    import rulesdb
+
+    try:
+        return rulesdb.open_rules()
+    except rulesdb.RulesError as error:
+        raise RulesError(f"the rules database cannot be built: {error}") from error

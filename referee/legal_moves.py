@@ -1,0 +1,288 @@
+"""Every legal next move, python-chess style: candidates read from the state, kept when the engine accepts them.
+
+Candidates come from what is on the table: the Players, the cards each holds or is placing, the Slots, the
+procedure on top of the pending stack (the Check being rolled, the Random Encounter's options, the die a Penalty
+waits for). Each is judged by `referee.engine.check`, so a move is listed only when the rules accept it now.
+
+Two kinds of value the table chooses are not spelled out one by one:
+- amounts (damage N, kaos N, a die's result, a Target Number): one LegalMove with the `range` of legal values;
+- words only the table knows (a new card's name, what a Turn Action is called, a reason): `free` fields, shown
+  with a placeholder (NAME, ACTION) in the representative move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from referee.errors import InvalidMove
+
+__all__ = ["LegalMove", "legal_moves", "candidates"]
+
+MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
+
+
+class LegalMove:
+    """A legal move, or a family of them: `move` is legal as it is; every value of `ranges[field]` may replace that
+    field (for a tuple of dice, each die); `free` fields take whatever the table says."""
+
+    __slots__ = ("move", "ranges", "free")
+
+    def __init__(self, move, ranges: dict[str, range] | None = None, free: frozenset[str] = frozenset()):
+        self.move, self.ranges, self.free = move, dict(ranges or {}), frozenset(free)
+
+    @property
+    def type(self) -> str:
+        return self.move.type
+
+    @property
+    def player(self) -> str | None:
+        return getattr(self.move, "player", None)
+
+    def matches(self, move) -> bool:
+        """Whether `move` is one of the moves this entry stands for."""
+        from dataclasses import fields
+
+        if type(move) is not type(self.move):
+            return False
+        for f in fields(move):
+            mine, theirs = getattr(self.move, f.name), getattr(move, f.name)
+            if f.name in self.free:
+                continue
+            if f.name in self.ranges:
+                values = theirs if isinstance(theirs, tuple) else (theirs,)
+                count = len(mine) if isinstance(mine, tuple) else 1
+                if len(values) != count or not all(v in self.ranges[f.name] for v in values):
+                    return False
+            elif mine != theirs:
+                return False
+        return True
+
+    def moves(self) -> Iterator:
+        """Every concrete move of the family (ranges expanded; free fields as in `move`)."""
+        from dataclasses import replace
+        from itertools import product
+
+        if not self.ranges:
+            yield self.move
+            return
+        names = list(self.ranges)
+        pools = []
+        for name in names:
+            current = getattr(self.move, name)
+            if isinstance(current, tuple):
+                pools.append(list(product(self.ranges[name], repeat=len(current))))
+            else:
+                pools.append(list(self.ranges[name]))
+        for values in product(*pools):
+            yield replace(self.move, **dict(zip(names, values)))
+
+    def __repr__(self) -> str:
+        extra = "".join(f", {k}={v.start}..{v.stop - 1}" for k, v in self.ranges.items())
+        return f"LegalMove({self.move!r}{extra})"
+
+
+def _legal(state, move) -> bool:
+    from referee import engine
+
+    try:
+        return engine.check(state, move).legal
+    except (InvalidMove, ValueError):
+        return False  # malformed for this state (e.g. a Stat no one has): not a move at all
+
+
+def _amount_range(state, build, low: int, high: int) -> range | None:
+    """The legal values of an amount as a range, when they run from `low` up (every rule bounding an amount bounds
+    it from above: Kaos held, a die's sides); None when `low` itself is refused."""
+    if not _legal(state, build(low)):
+        return None
+    if _legal(state, build(high)):
+        return range(low, high + 1)
+    good, bad = low, high
+    while bad - good > 1:
+        middle = (good + bad) // 2
+        if _legal(state, build(middle)):
+            good = middle
+        else:
+            bad = middle
+    return range(low, good + 1)
+
+
+def legal_moves(state, *, player: str | None = None) -> list[LegalMove]:
+    """Every legal next move on `state`, in the order the table would think of them (the pending procedure's moves
+    first). `player`: that Player's moves and the moves nobody in particular makes (resolve, end-turn)."""
+    out = []
+    for entry in candidates(state):
+        if player is not None and entry.player not in (player, None):
+            continue
+        if entry.ranges:
+            out.append(entry)  # candidates() kept only ranges whose values are legal
+        elif _legal(state, entry.move):
+            out.append(entry)
+    return out
+
+
+def candidates(state) -> Iterator[LegalMove]:
+    """Candidate moves read from the state; ranged ones already narrowed to their legal values."""
+    from referee import moves as M
+    from referee.loot_and_inventory import inventory, owned_cards, patron_mat, stored, takeable
+
+    players = list(state.settings.players)
+    top = state.top
+
+    def ranged(make, field: str, low: int, high: int, free=frozenset()):
+        found = _amount_range(state, make, low, high)
+        if found is not None:
+            yield LegalMove(make(low), {field: found}, free)
+
+    # --- the Check being rolled and the Random Encounter in progress first
+    yield from _check_moves(state, M, ranged)
+    yield from _encounter_moves(state, M, ranged)
+    yield LegalMove(M.ResolveCheck())
+    for cube_room in (False, True):
+        for complete in (False, True):
+            yield LegalMove(M.EndTurn(cube_room=cube_room, complete=complete))
+
+    for name in players:
+        # --- 02 game structure
+        for action in dict.fromkeys(state.actions_taken):
+            yield LegalMove(M.TurnAction(player=name, action=action))
+        yield LegalMove(M.TurnAction(player=name, action="ACTION"), free=frozenset({"action"}))
+        for outcome in M.DEATH_OUTCOMES:
+            yield LegalMove(M.ReportDeath(player=name, outcome=outcome))
+        for new in M.PLAYER_STATES:
+            yield LegalMove(M.SetState(player=name, state=new))
+        # --- 01 core concepts
+        yield from ranged(lambda n, p=name: M.Damage(player=p, amount=n), "amount", 1, MAX_AMOUNT,
+                          frozenset({"source"}))
+        yield from ranged(lambda n, p=name: M.Heal(player=p, amount=n), "amount", 1, MAX_AMOUNT)
+        for resource in ("health", "kaos", "reroll"):
+            yield from ranged(lambda n, p=name, r=resource: M.Gain(player=p, amount=n, resource=r), "amount", 1,
+                              MAX_AMOUNT)
+        for resource in ("kaos", "reroll"):
+            yield from ranged(lambda n, p=name, r=resource: M.Lose(player=p, amount=n, resource=r), "amount", 1,
+                              MAX_AMOUNT)
+        for status in M.STATUSES:
+            yield LegalMove(M.GainStatus(player=name, status=status))
+            yield LegalMove(M.RemoveStatus(player=name, status=status))
+        yield from _declare_moves(state, M, ranged, name, players)
+        # --- 08 loot and inventory
+        yield from _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat)
+
+    # --- bookkeeping the table may record at any time
+    card_text = frozenset({"name", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
+                           "backpack_defense", "equip_as"})
+    for kind in ("armor", "common", "rare"):
+        yield LegalMove(M.DescribeCard(name="NAME", kind=kind), free=card_text)
+    for weapon in ("melee", "ranged"):
+        yield LegalMove(M.DescribeCard(name="NAME", kind="weapon", weapon=weapon), free=card_text)
+    for kind in ("armor", "weapon", "common", "rare"):
+        yield from ranged(lambda n, k=kind: M.DeckSize(kind=k, size=n), "size", 0, MAX_AMOUNT)
+    yield from ranged(lambda n: M.EncounterDeck(size=n), "size", 0, MAX_AMOUNT)
+
+
+def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
+    from referee.state import CheckProc
+
+    top = state.top
+    if not isinstance(top, CheckProc):
+        return
+    for p in top.participants:
+        count = len(p.dice) if p.rolled else (1 if p.mode == "single" else 2)
+        for cls in (M.RollDice, M.Reroll):
+            move = cls(player=p.name, dice=(1,) * count)
+            if _legal(state, move):
+                yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual"}))
+        yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
+
+
+def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[LegalMove]:
+    from referee.core_concepts import RULES_STATS
+
+    stats = list(dict.fromkeys([*RULES_STATS, *state.settings.stats.get(name, {})]))
+    for word in [*stats, "perception", "attack"]:
+        yield from ranged(lambda n, w=word: M.DeclareCheck(player=name, stat=w, tn=n), "tn", 0, 99,
+                          frozenset({"bonus"}))
+        for other in players:
+            if other != name:
+                yield LegalMove(M.DeclareCheck(player=name, stat=word, opponents=(other,)), free=frozenset({"bonus"}))
+
+
+def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat) -> Iterator[LegalMove]:
+    from referee.loot_and_inventory import legal_slots
+
+    card_text = frozenset({"names", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
+                           "backpack_defense", "equip_as"})
+    for kind in ("armor", "common", "rare"):
+        yield LegalMove(M.DrawLoot(player=name, kinds=(kind,), names=("NAME",)), free=card_text)
+    for weapon in ("melee", "ranged"):
+        yield LegalMove(M.DrawLoot(player=name, kinds=("weapon",), names=("NAME",), weapon=weapon), free=card_text)
+    owned = owned_cards(state, name)
+    held = inventory(state, name)
+    backpack_slots = range(1, state.settings.backpack_slots + 1)
+    for card in owned:
+        info = state.cards.get(card, {})
+        yield LegalMove(M.Equip(player=name, card=card))
+        for slot in legal_slots(info) if info else ():
+            yield LegalMove(M.Equip(player=name, card=card, slot=slot))
+        yield LegalMove(M.Store(player=name, card=card))
+        for number in backpack_slots:
+            yield LegalMove(M.Store(player=name, card=card, slot=number))
+        yield LegalMove(M.DiscardLoot(player=name, card=card))
+        yield LegalMove(M.DiscardLoot(player=name, card=card, required="REASON"), free=frozenset({"required"}))
+        yield LegalMove(M.UseLoot(player=name, card=card), free=frozenset({"effect"}))
+    mat = patron_mat(state, name)
+    for card in [mat["melee"], mat["ranged"]]:
+        if card and card not in mat["dropped"]:
+            yield LegalMove(M.DropWeapon(player=name, card=card))
+    for card in mat["dropped"]:
+        yield LegalMove(M.RecoverWeapon(player=name, card=card))
+    # Gear Swap: Equipped Gear to the Backpack, Stored Gear to a Slot, or the two exchanged
+    stored_cards = [c for _, c in stored(state, name)]
+    for card in held:
+        yield LegalMove(M.GearSwap(player=name, card=card))
+        info = state.cards.get(card, {})
+        for slot in legal_slots(info) if info else ():
+            yield LegalMove(M.GearSwap(player=name, card=card, slot=slot))
+        for other in held:
+            if other != card and (card in stored_cards) != (other in stored_cards):
+                yield LegalMove(M.GearSwap(player=name, card=card, other=other))
+    for source in players:
+        if source == name:
+            continue
+        for card in [c for _, c in stored(state, source)]:
+            yield LegalMove(M.TakeLoot(player=name, source=source, card=card, how="pickpocket"))
+        for card in takeable(state, source):
+            for how in ("take", "opportunity"):
+                yield LegalMove(M.TakeLoot(player=name, source=source, card=card, how=how))
+
+
+def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
+    from referee.loot_and_inventory import eligible_loot
+    from referee.random_encounters import awaited_die, current_card
+
+    players = list(state.settings.players)
+    enc = next((p for p in reversed(state.stack) if p.kind == "random-encounter"), None)
+    described = state.encounters["cards"]
+    free = frozenset({"because", "checks", "pays", "penalty", "no_penalty"})
+    for cause in ("move", "flee", "bomb", "other"):
+        for who in [None, *players]:
+            for card in described:
+                yield LegalMove(M.EncounterDraw(card=card, cause=cause, player=who), free=frozenset({"because"}))
+            yield LegalMove(M.EncounterDraw(card="CARD", cause=cause, player=who, checks=("brawn 10",)),
+                            free=free | {"card"})
+    if enc is None:
+        return
+    card = current_card(state)
+    for number, option in enumerate(card["options"], 1):
+        yield LegalMove(M.EncounterChoose(player=enc.player, option=number))
+        if option.get("kind") == "discard":
+            for loot in eligible_loot(state, enc.player):
+                yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=(loot,)))
+    die = awaited_die(state)
+    if die is not None:
+        yield from ranged(lambda n: M.EncounterRoll(player=enc.roller, value=n), "value", 1, die,
+                          frozenset({"virtual"}))
+    for who in players:
+        for loot in eligible_loot(state, who):
+            yield LegalMove(M.EncounterDiscard(player=who, card=loot))
+    yield LegalMove(M.EncounterContinue())
