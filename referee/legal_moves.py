@@ -81,6 +81,15 @@ class LegalMove:
         return f"LegalMove({self.move!r}{extra})"
 
 
+def _new_name(taken, word: str) -> str:
+    """A placeholder for a name only the table knows, not the name of a card already on the table."""
+    name, n = word, 1
+    while name in taken:
+        n += 1
+        name = f"{word} {n}"
+    return name
+
+
 def _legal(state, move) -> bool:
     from referee import engine
 
@@ -171,10 +180,11 @@ def candidates(state) -> Iterator[LegalMove]:
     # --- bookkeeping the table may record at any time
     card_text = frozenset({"name", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
                            "backpack_defense", "equip_as"})
+    new = _new_name(state.cards, "NAME")
     for kind in ("armor", "common", "rare"):
-        yield LegalMove(M.DescribeCard(name="NAME", kind=kind), free=card_text)
+        yield LegalMove(M.DescribeCard(name=new, kind=kind), free=card_text)
     for weapon in ("melee", "ranged"):
-        yield LegalMove(M.DescribeCard(name="NAME", kind="weapon", weapon=weapon), free=card_text)
+        yield LegalMove(M.DescribeCard(name=new, kind="weapon", weapon=weapon), free=card_text)
     for kind in ("armor", "weapon", "common", "rare"):
         yield from ranged(lambda n, k=kind: M.DeckSize(kind=k, size=n), "size", 0, MAX_AMOUNT)
     yield from ranged(lambda n: M.EncounterDeck(size=n), "size", 0, MAX_AMOUNT)
@@ -212,10 +222,14 @@ def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeabl
 
     card_text = frozenset({"names", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
                            "backpack_defense", "equip_as"})
+    new = _new_name(state.cards, "NAME")
     for kind in ("armor", "common", "rare"):
-        yield LegalMove(M.DrawLoot(player=name, kinds=(kind,), names=("NAME",)), free=card_text)
+        yield LegalMove(M.DrawLoot(player=name, kinds=(kind,), names=(new,)), free=card_text)
     for weapon in ("melee", "ranged"):
-        yield LegalMove(M.DrawLoot(player=name, kinds=("weapon",), names=("NAME",), weapon=weapon), free=card_text)
+        yield LegalMove(M.DrawLoot(player=name, kinds=("weapon",), names=(new,), weapon=weapon), free=card_text)
+    for card, info in state.cards.items():  # a card described before, drawn again by its name
+        if info.get("type") in ("armor", "weapon", "common", "rare"):
+            yield LegalMove(M.DrawLoot(player=name, kinds=(info["type"],), names=(card,)))
     owned = owned_cards(state, name)
     held = inventory(state, name)
     backpack_slots = range(1, state.settings.backpack_slots + 1)
@@ -268,8 +282,8 @@ def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
         for who in [None, *players]:
             for card in described:
                 yield LegalMove(M.EncounterDraw(card=card, cause=cause, player=who), free=frozenset({"because"}))
-            yield LegalMove(M.EncounterDraw(card="CARD", cause=cause, player=who, checks=("brawn 10",)),
-                            free=free | {"card"})
+            yield LegalMove(M.EncounterDraw(card=_new_name(described, "CARD"), cause=cause, player=who,
+                                            checks=("brawn 10",)), free=free | {"card"})
     if enc is None:
         return
     card = current_card(state)

@@ -17,7 +17,7 @@ from referee.words import plural
 
 __all__ = [
     "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
-    "card_from_text", "resolve_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
+    "card_from_text", "resolve_card", "match_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
     "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable", "patron_mat", "discard_pile", "game_box", "deck", "card_text",
 ]
@@ -299,7 +299,21 @@ def card_summary(card: dict) -> str:
 
 
 def resolve_card(v, text: str, names) -> str:
-    """A card named forgivingly (case, unique prefix) among `names`; BadMove says where else it is."""
+    """The card a Move names, exactly, among `names` (the cards the move may name); UnknownName otherwise, saying
+    what the table may have meant. Names are read forgivingly by the notation (match_card), never by a judge."""
+    from referee.errors import UnknownName
+
+    wanted = " ".join(str(text).split())
+    if wanted in names:
+        return wanted
+    meant = match_card(v, wanted, names)  # raises with where the card is, or the nearest names
+    raise UnknownName(f"no card {text!r} among {', '.join(label(n) for n in dict.fromkeys(names))}; "
+                      f"did you mean {meant}?", name=str(text), what="card", suggestions=(meant,))
+
+
+def match_card(v, text: str, names) -> str:
+    """A card named forgivingly (case, unique prefix, a word of its name) among `names`; InvalidMove says where else
+    it is."""
     from referee.parsing import match_choice
 
     names = list(dict.fromkeys(names))

@@ -106,9 +106,9 @@ def _loot_kind(text: str) -> str:
 
 
 def _owned_card(state, player: str, text: str) -> str:
-    from referee.loot_and_inventory import owned_cards, resolve_card
+    from referee.loot_and_inventory import match_card, owned_cards
 
-    return resolve_card(state, text, owned_cards(state, player))  # inventory, windows, set-aside cards
+    return match_card(state, text, owned_cards(state, player))  # inventory, windows, set-aside cards
 
 
 # --- 01 core concepts and 02 game structure --------------------------------------------------------
@@ -121,11 +121,20 @@ def _action(state, *, player, action):
 
 
 def _declare(state, *, player, check, tn, vs, bonus):
+    from referee.core_concepts import known_stat
     from referee.moves import DeclareCheck
 
-    # the engine reads the kind from the word (core_concepts.check_kind); --vs makes it Contested
+    # the word names a Stat, or the kind of Check (the engine reads which from it); --vs makes it Contested
+    word = " ".join(check.split())
+    try:
+        stat = known_stat(state, word)
+    except InvalidMove as not_a_stat:
+        try:
+            stat = match_choice(word, ("perception", "attack"), what="kind of Check")
+        except InvalidMove:
+            raise not_a_stat from None
     return DeclareCheck(
-        player=_player(state, player), stat=check.strip(),
+        player=_player(state, player), stat=stat,
         tn=None if tn is None else parse_int(tn, what="--tn", low=0, high=99),
         opponents=tuple(_player(state, v) for v in vs),
         bonus=parse_int(bonus, what="--bonus", low=-99, high=99, signed=True),
@@ -245,13 +254,33 @@ def _describe_card(state, *, name, kind, **text):
     return DescribeCard(name=name, kind=_loot_kind(kind), **_card_text(**text))
 
 
+def _drawn_name(state, kind: str, text: str) -> str:
+    """The card a draw names: a card known to be in that deck (shuffled from its pile, or about to be: an empty deck
+    is refreshed from it) or described beforehand (`referee card`) and on no mat, named forgivingly; else a new
+    card's name as typed."""
+    from referee.loot_and_inventory import deck, locate, match_card
+
+    wanted = " ".join(text.split())
+    exact = next((n for n in state.cards if n.casefold() == wanted.casefold()), None)
+    if exact is not None:
+        return exact
+    size, known = deck(state, kind)
+    shuffled_in = known or (state.loot[f"discard/{kind}"] if size == 0 else [])  # an empty deck is refreshed first
+    waiting = shuffled_in or [n for n, c in state.cards.items() if c["type"] == kind and locate(state, n) is None]
+    try:
+        return match_card(state, wanted, waiting) if waiting else wanted
+    except InvalidMove:
+        return wanted
+
+
 def _draw(state, *, player, items, **text):
     from referee.moves import DrawLoot
 
     if len(items) % 2 or not items:
         raise InvalidMove("draw takes TYPE NAME pairs: `referee draw mara armor \"Bone Pauldron\" weapon Club`")
     kinds = tuple(_loot_kind(k) for k in items[0::2])
-    return DrawLoot(player=_player(state, player), kinds=kinds, names=tuple(items[1::2]), **_card_text(**text))
+    names = tuple(_drawn_name(state, kind, name) for kind, name in zip(kinds, items[1::2]))
+    return DrawLoot(player=_player(state, player), kinds=kinds, names=names, **_card_text(**text))
 
 
 def _equip(state, *, player, card, slot):
@@ -286,27 +315,27 @@ def _use(state, *, player, card, effect):
 
 
 def _gear_swap(state, *, player, card, other, slot, discard):
-    from referee.loot_and_inventory import inventory, parse_slot, resolve_card
+    from referee.loot_and_inventory import inventory, match_card, parse_slot
     from referee.moves import GearSwap
 
     name = _player(state, player)
     owned = inventory(state, name)
-    return GearSwap(player=name, card=resolve_card(state, card, owned),
-                    other=resolve_card(state, other, owned) if other else "",
+    return GearSwap(player=name, card=match_card(state, card, owned),
+                    other=match_card(state, other, owned) if other else "",
                     slot=parse_slot(slot) if slot else "",
-                    discard=resolve_card(state, discard, owned) if discard else "")
+                    discard=match_card(state, discard, owned) if discard else "")
 
 
 def _taking(how: str):
     def build(state, *, player, source, card, opportunity=False):
-        from referee.loot_and_inventory import resolve_card, stored, takeable
+        from referee.loot_and_inventory import match_card, stored, takeable
         from referee.moves import TakeLoot
 
         target = _player(state, source)
         if how == "pickpocket" and not stored(state, target):
             name = card  # an empty Backpack: the ruling says so
         else:
-            name = resolve_card(state, card, takeable(state, target))
+            name = match_card(state, card, takeable(state, target))
         return TakeLoot(player=_player(state, player), source=target, card=name,
                         how="opportunity" if opportunity else how)
 

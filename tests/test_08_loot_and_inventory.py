@@ -158,7 +158,7 @@ def test_loot_deck_exhaustion_refreshes_from_the_discard_pile(state):
     draw(state, "Mara", "weapon", "Club", weapon="melee")
     play(state, DiscardLoot(player="Mara", card="Club"))
     assert state.loot["discard/weapon"] == ["Club"]
-    ruling = draw(state, "Mara", "weapon", "club")
+    ruling = draw(state, "Mara", "weapon", "Club")
     assert state.top.cards == ("Club",) and state.loot["discard/weapon"] == []
     assert {R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE} <= set(ruling.citations)
 
@@ -598,7 +598,7 @@ def test_drawing_a_card_that_is_in_its_discard_pile_needs_the_deck_size(state):
     play(state, DiscardLoot(player="Mara", card="Shiv"))
     ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
     assert R.EXHAUSTION_SHUFFLE in quotes_of(ruling) and "referee deck weapon 0" in ruling.violations[0].fix
-    play(state, DeckSize(kind="weapon", size=0), DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
+    play(state, DeckSize(kind="weapon", size=0), DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)))
     assert state.top.cards == ("Shiv",) and "Shiv #2" not in state.cards
 
 

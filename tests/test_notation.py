@@ -1,0 +1,43 @@
+"""Table notation (referee/notation.py) is the one grammar: the CLI's move commands are made from it, and the
+interactive session, completion and `options` read it."""
+
+from __future__ import annotations
+
+import typer.main
+
+from referee.cli import app
+from referee.notation import ALIASES, GRAMMAR, bind, find
+
+
+def _cli_command(words: str):
+    group, _, name = words.rpartition(" ")
+    root = typer.main.get_command(app)
+    return root.commands[group].commands[name] if group else root.commands[name]
+
+
+def test_every_notation_is_a_command_with_the_same_arguments_and_options():
+    for words, notation in GRAMMAR.items():
+        command = _cli_command(words)
+        cli = {p.name: p for p in command.params}
+        for param in notation.params:
+            assert param.name in cli, (words, param.name)
+            assert tuple(cli[param.name].opts) == param.option or not param.option and \
+                cli[param.name].param_type_name == "argument", (words, param.name)
+        assert set(cli) - {p.name for p in notation.params} == {"game", "dry_run", "override", "as_json"}, words
+
+
+def test_every_alias_names_a_move():
+    assert set(ALIASES.values()) <= set(GRAMMAR)
+
+
+def test_options_may_come_anywhere_and_double_dash_ends_them():
+    notation, rest = find(["damage", "--source", "trap", "ivo", "3"])
+    assert bind(notation, rest) == {"player": "ivo", "amount": "3", "source": "trap"}
+    notation, rest = find(["action", "mara", "--", "--weird name"])
+    assert bind(notation, rest) == {"player": "mara", "action": "--weird name"}
+
+
+def test_a_repeatable_option_collects_every_value():
+    notation, rest = find(["encounter", "draw", "cara", "Spider Swarm", "--check", "brawn 12", "--check=charm 15"])
+    raw = bind(notation, rest)
+    assert raw["words"] == ["cara", "Spider Swarm"] and raw["check"] == ["brawn 12", "charm 15"]
