@@ -1,6 +1,11 @@
 """Cold start of `referee` commands, side by side with the bare interpreter, in one run.
 
-    .venv/bin/python bench/startup.py [--runs 15]
+    .venv/bin/python bench/startup.py [--runs 15] [--against DIR]
+
+With bytecode cached, as users have it (these machines set PYTHONDONTWRITEBYTECODE=1: unset it, and
+`python -m compileall -q referee rulesdb index` first). `--against DIR` also times another checkout of the
+project (an older commit: `git worktree add DIR REV`) in the same rounds, through `python -m referee` with
+PYTHONPATH=DIR, beside this checkout run the same way.
 
 Each round runs every command once, in turn, so machine noise hits them alike; the table shows
 the median and p90 wall time and the ratio of the median to `python -c pass` (the budget is a
@@ -46,16 +51,26 @@ def _time(command: list[str], env: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--against", metavar="DIR", help="another checkout to time in the same rounds")
     args = parser.parse_args()
     env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
+    commands = dict(COMMANDS)
+    envs = {name: env for name in commands}
+    if args.against:
+        for tree, tag in ((str(ROOT), "now"), (str(Path(args.against).resolve()), "then")):
+            for name, command in COMMANDS.items():
+                if command[0] == REFEREE:
+                    key = f"{name[len('referee '):]} [{tag}]"
+                    commands[key] = [PYTHON, "-m", "referee", *command[1:]]
+                    envs[key] = dict(env, PYTHONPATH=tree)
     subprocess.run([REFEREE, "new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"],
                    stdout=subprocess.DEVNULL, env=env, check=True)
-    for command in COMMANDS.values():  # warm the rules cache and the OS file cache
-        _time(command, env)
-    samples: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for name, command in commands.items():  # warm the rules cache and the OS file cache
+        _time(command, envs[name])
+    samples: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
-        for name, command in COMMANDS.items():
-            samples[name].append(_time(command, env))
+        for name, command in commands.items():
+            samples[name].append(_time(command, envs[name]))
     base = statistics.median(samples["python -c pass"])
     print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
     for name, values in samples.items():
