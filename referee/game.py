@@ -90,9 +90,10 @@ class Game:
         nothing in the game."""
         return self._store.load()
 
-    def history(self):
-        """Every logged move, undone ones included (marked), oldest first (referee.store.LoggedMove)."""
-        return self._store.history()
+    def history(self, *, last: int | None = None, numbers=None):
+        """Every logged move (or the `last` N, or those `numbers` names), undone ones included (marked), oldest
+        first (referee.store.LoggedMove)."""
+        return self._store.history(last=last, numbers=numbers)
 
     # --- moves ----------------------------------------------------------------------------------------
 
@@ -128,10 +129,16 @@ class Game:
         """`play(parse(text))`."""
         return self.play(self.parse(text), override=override)
 
-    def undo(self, number: int | None = None) -> list[int]:
+    def undo(self, number: int | None = None, *, expect: int | None = None) -> list[int]:
         """Take back the last live move, or move `number` and every live move after it; they stay in the history,
-        marked undone. Returns the numbers taken back; NothingToUndo when there is none."""
-        return self._store.undo(number)
+        marked undone. Returns the numbers taken back. NothingToUndo when there is none, or when `expect` is given
+        and the last live move is another (two people typing)."""
+        return self._store.undo(number, expect=expect)
+
+    def redo(self) -> int:
+        """Play again the move the last undo took back (one at a time), unless a move was played since; its number.
+        NothingToUndo otherwise."""
+        return self._store.redo()
 
     def legal_moves(self, player: str | None = None):
         """Every legal next move (referee.legal_moves.LegalMove), python-chess style; `player` keeps that Player's

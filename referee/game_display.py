@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.moves import STATUSES
 
-__all__ = ["Shown", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
+__all__ = ["Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
            "loot_status_lines", "stack_chain", "print_encounters"]
@@ -249,6 +249,22 @@ def history_json(entries) -> list[dict]:
          "override": e.override, "at": e.at, "ruling": e.ruling}
         for e in entries
     ]
+
+
+def undone_line(entry):
+    from rich.text import Text
+
+    from referee.moves import describe
+
+    return Text("Undone: ", style="bold") + Text(f"#{entry.number} {describe(entry.move)}", style="strike")
+
+
+def redone_line(entry):
+    from rich.text import Text
+
+    from referee.moves import describe
+
+    return Text("Redone: ", style="bold") + Text(f"#{entry.number} {describe(entry.move)}")
 
 
 def print_history(console, entries) -> None:

@@ -207,8 +207,17 @@ class GameStore:
         """The current state: the fold of every live move."""
         return self._fold()
 
-    def history(self) -> list[LoggedMove]:
-        rows = self._db.execute("select n, move, ruling, override, at, undone from moves order by n").fetchall()
+    def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
+        """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""
+        query = "select n, move, ruling, override, at, undone from moves"
+        if numbers is not None:
+            numbers = [int(n) for n in numbers]
+            rows = self._db.execute(f"{query} where n in ({','.join('?' * len(numbers))}) order by n",
+                                    numbers).fetchall()
+        elif last is not None:
+            rows = self._db.execute(f"select * from ({query} order by n desc limit ?) order by n", (last,)).fetchall()
+        else:
+            rows = self._db.execute(f"{query} order by n").fetchall()
         try:
             return [
                 LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
@@ -261,21 +270,25 @@ class GameStore:
             raise
         return Played(ruling, number=cursor.lastrowid, override=override if not ruling.legal else None)
 
-    def undo(self, number: int | None = None) -> list[int]:
+    def undo(self, number: int | None = None, *, expect: int | None = None) -> list[int]:
         """Take back the last live move, or move `number` and every live move after it.
 
-        Undone moves stay in the log, marked undone. Returns the numbers taken back.
+        `expect`: the number the table believes is the last live move; when another move came last (someone else
+        typed one), nothing is undone (NothingToUndo). Undone moves stay in the log, marked undone. Returns the
+        numbers taken back.
         """
         self._begin()
         try:
             live = [n for (n,) in self._db.execute("select n from moves where undone = 0 order by n")]
             if not live:
                 raise NothingToUndo("nothing to undo: no move has been played")
+            if expect is not None and live[-1] != expect:
+                raise NothingToUndo(f"the last move is #{live[-1]}, not #{expect}: nothing undone (another move came "
+                                    f"in; `referee history --last 3` shows it)")
             if number is None:
                 taken = [live[-1]]
             elif number not in live:
-                raise GameFileError(f"move {number} is not a live move (live moves: {live[0]}..{live[-1]})"
-                                    if live else f"move {number} is not a live move")
+                raise GameFileError(f"move {number} is not a live move (live moves: {live[0]}..{live[-1]})")
             else:
                 taken = [n for n in live if n >= number]
             self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
@@ -286,6 +299,24 @@ class GameStore:
                 self._db.execute("rollback")
             raise
         return taken
+
+    def redo(self) -> int:
+        """Play again the earliest move undone after the last live move (undo's inverse); its number is kept.
+        NothingToUndo when there is none, or when a move was played since it was undone (that would rewrite
+        what happened after it)."""
+        self._begin()
+        try:
+            last_live = self._db.execute("select coalesce(max(n), 0) from moves where undone = 0").fetchone()[0]
+            row = self._db.execute("select min(n) from moves where undone = 1 and n > ?", (last_live,)).fetchone()
+            if row[0] is None:
+                raise NothingToUndo("nothing to redo: no move was undone since the last move")
+            self._db.execute("update moves set undone = 0, undone_at = null where n = ?", (row[0],))
+            self._db.execute("commit")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise
+        return row[0]
 
 
 def set_current_game(path: Path) -> None:

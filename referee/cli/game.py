@@ -96,32 +96,62 @@ def game_undo(
     number: Annotated[
         str | None, typer.Argument(metavar="[N]", help="Take back move N and every later move (default: the last).")
     ] = None,
+    expect: Annotated[
+        str | None, typer.Option("--expect", metavar="N",
+                                 help="Only if the last move is #N (two people typing: never undo the other's move).")
+    ] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Take back moves. They stay in the history, marked undone."""
+    """Take back moves, saying which. They stay in the history, marked undone; `redo` plays the last one again."""
     from referee import game_display
     from referee.parsing import parse_int
 
     with open_game(game) as current:
-        taken = current.undo(None if number is None else parse_int(number, what="the move number", low=1, high=10**9))
+        taken = current.undo(None if number is None else parse_int(number, what="the move number", low=1, high=10**9),
+                             expect=None if expect is None else parse_int(expect, what="--expect", low=1, high=10**9))
+        entries = current.history(numbers=taken)
         state, path = current.state, current.path
     if as_json:
-        print_json({"undone": taken, "status": game_display.status_json(state, path)})
+        print_json({"undone": taken, "moves": game_display.history_json(entries),
+                    "status": game_display.status_json(state, path)})
     else:
         shown = console()
-        shown.print(f"Undone: move{'s' if len(taken) > 1 else ''} {', '.join(f'#{n}' for n in taken)} "
-                    f"(kept in the history, marked undone).")
+        for entry in entries:
+            shown.print(game_display.undone_line(entry))
+        shown.print("(kept in the history, marked undone; `referee redo` plays it again)")
+        game_display.print_status(shown, state, path)
+
+
+@app.command("redo")
+def game_redo(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Play again the move the last `undo` took back (unless a move was played since)."""
+    from referee import game_display
+
+    with open_game(game) as current:
+        number = current.redo()
+        (entry,) = current.history(numbers=[number])
+        state, path = current.state, current.path
+    if as_json:
+        print_json({"redone": number, "move": game_display.history_json([entry])[0],
+                    "status": game_display.status_json(state, path)})
+    else:
+        shown = console()
+        shown.print(game_display.redone_line(entry))
         game_display.print_status(shown, state, path)
 
 
 @app.command("history")
-def game_history(game: GameOption = None, as_json: JsonOption = False) -> None:
+def game_history(
+    last: Annotated[str | None, typer.Option("--last", metavar="N", help="Only the last N moves.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
     """Every move with its number and ruling; undone moves are struck through."""
     from referee import game_display
+    from referee.parsing import parse_int
 
     with open_game(game) as current:
-        entries = current.history()
+        entries = current.history(last=None if last is None else parse_int(last, what="--last", low=1, high=10**9))
     if as_json:
         print_json(game_display.history_json(entries))
     else:
