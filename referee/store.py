@@ -112,12 +112,12 @@ class LoggedMove:
 class GameStore:
     """One game file. Open it with `GameStore(path)`; make one with `GameStore.create`."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
         self.path = Path(path)
         if not self.path.is_file():
             raise GameFileError(f"no game file at {self.path}")
         try:
-            self._db = self._connect(self.path)
+            self._db = self._connect(self.path, read_only=read_only)
             meta = dict(self._db.execute("select key, value from meta").fetchall())
         except sqlite3.DatabaseError as error:
             raise GameFileError(f"{self.path} is not a referee game file ({error})") from error
@@ -130,8 +130,10 @@ class GameStore:
         self.created = meta.get("created", "")
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+    def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+        # read_only: SQLite itself refuses every write on this connection (the board, a watcher)
+        target = f"{path.resolve().as_uri()}?mode=ro" if read_only else path
+        db = sqlite3.connect(target, isolation_level=None, timeout=BUSY_TIMEOUT_S, uri=read_only)
         db.execute(f"pragma busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         return db
 
@@ -206,6 +208,10 @@ class GameStore:
     def load(self) -> GameState:
         """The current state: the fold of every live move."""
         return self._fold()
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the game file: a cheap "did a move land?"."""
+        return self._db.execute("pragma data_version").fetchone()[0]
 
     def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
         """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""

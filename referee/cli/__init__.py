@@ -7,7 +7,7 @@ waits on every command.
     app.py      the Typer app, the one table from errors to exit codes, main()
     common.py   the shared options, the console, opening the game
     moves.py    every move command, made from the notation grammar (referee.notation)
-    game.py     new, status, undo, history, interpretations, inventory, discards, deck, encounters
+    game.py     new, status, undo, history, interpretations, inventory, discards, deck, encounters, board
     rules.py    rules list/show/refs/add/check, ask
     session.py  play (the interactive session), demo
 """

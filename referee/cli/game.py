@@ -1,5 +1,5 @@
 """Game commands that are not moves: start a game, look at it (status, inventory, piles, decks, encounters,
-history, interpretations) and take moves back (undo)."""
+history, interpretations, the board) and take moves back (undo)."""
 
 from __future__ import annotations
 
@@ -260,3 +260,32 @@ def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> Non
         print_json(data)
     else:
         game_display.print_encounters(console(), data)
+
+
+# --- the board: a picture of the table (referee/board/) ---------------------------------------------------
+
+
+@app.command("board")
+def game_board(
+    game: GameOption = None,
+    serve: Annotated[bool, typer.Option("--serve", help="Serve the board as a read-only web page (phones).")] = False,
+    port: Annotated[str | None, typer.Option("--port", metavar="N", help="Port for --serve (default 8765).")] = None,
+    lan: Annotated[bool, typer.Option("--lan", help="With --serve: share on the local network, not only this machine.")]
+    = False,
+    html: Annotated[str | None, typer.Option("--html", metavar="FILE", help="Write the board as one HTML page.")] = None,
+    svg: Annotated[str | None, typer.Option("--svg", metavar="FILE", help="Write the terminal board as an SVG.")] = None,
+    width: Annotated[str | None, typer.Option("--width", metavar="N", help="Columns: print the board once this wide "
+                                                                          "(and the width of --svg).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A picture of the table: every Patron Mat, the turn, the pending stack, the last ruling. Read-only.
+
+    In a terminal it fills the screen and redraws when a move lands (from any terminal); Ctrl-C leaves.
+    """
+    from referee.board.command import run
+    from referee.parsing import parse_int
+    from referee.store import resolve_game_path
+
+    run(resolve_game_path(game), console(), serve=serve, lan=lan, html=html, svg=svg, as_json=as_json,
+        port=None if port is None else parse_int(port, what="--port", low=0, high=65535),
+        width=None if width is None else parse_int(width, what="--width", low=40, high=1000))

@@ -1,0 +1,96 @@
+"""What `referee board` does with its options; the CLI turns the errors raised here into exit codes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from referee.board import BoardError
+
+__all__ = ["run", "write_snapshot"]
+
+SNAPSHOT_WIDTH = 120  # columns of the terminal board in an SVG, or when printed to a pipe
+
+
+def run(path: Path, console, *, serve: bool = False, port: int | None = None, lan: bool = False,
+        html: str | None = None, svg: str | None = None, width: int | None = None, as_json: bool = False) -> None:
+    """Show the board of the game file at `path`: live in the terminal unless a file, JSON or a server is asked for."""
+    from referee.board.view import read_view
+
+    if (lan or port is not None) and not serve:
+        raise BoardError("--port and --lan go with --serve: `referee board --serve --lan`")
+    if serve:
+        _serve(path, console, port=port, lan=lan)
+        return
+    view = read_view(path)
+    if html or svg:
+        for target, kind in ((html, "html"), (svg, "svg")):
+            if target:
+                write_snapshot(view, Path(target), kind, game=path, width=width or SNAPSHOT_WIDTH)
+                console.print(f"Board at move #{view['move']} written to {target}")
+    elif as_json:
+        sys.stdout.write(json.dumps(view, ensure_ascii=False, indent=2) + "\n")
+    elif console.is_terminal and width is None:
+        from referee.board.terminal import watch
+        from referee.store import GameStore
+
+        with GameStore(path, read_only=True) as store:
+            watch(store, console)
+    else:  # a pipe, a file, or a width asked for: the board once
+        from referee.board.terminal import render
+
+        console.print(render(view, width or (console.width if console.is_terminal else SNAPSHOT_WIDTH)))
+
+
+def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: int = SNAPSHOT_WIDTH) -> None:
+    """The board as a self-contained HTML page or an SVG of the terminal board, written whole or not at all."""
+    if target.exists() and target.resolve() == Path(game).resolve():
+        raise BoardError(f"{target} is the game file itself; the board never writes to it")
+    if kind == "html":
+        from referee.board.page import page
+
+        text = page(view, live=False)
+    else:
+        from referee.board.terminal import svg
+
+        text = svg(view, width=width, title=f"referee board · move #{view['move']}")
+    tmp = target.with_name(f".{target.name}.writing")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise BoardError(f"cannot write {target}: {error.strerror or error}") from None
+
+
+def _serve(path: Path, console, *, port: int | None, lan: bool) -> None:
+    from referee.board.serve import DEFAULT_PORT, BoardServer, lan_addresses
+
+    server = BoardServer(path, "0.0.0.0" if lan else "127.0.0.1", DEFAULT_PORT if port is None else port)
+    if lan:
+        urls = [f"http://{address}:{server.port}/" for address in lan_addresses()] or [
+            f"http://<this machine's address>:{server.port}/"]
+        console.print(f"The board of {path.name}, read-only, shared on the local network (0.0.0.0:{server.port}):")
+        for url in urls:
+            console.print(f"  {url}", style="bold", highlight=False, soft_wrap=True)
+        _qr(urls[0], console)
+    else:
+        console.print(f"The board of {path.name}, read-only, on this machine only (127.0.0.1): "
+                      f"--lan shares it with phones on the local network.")
+        console.print(f"  http://127.0.0.1:{server.port}/", style="bold", highlight=False, soft_wrap=True)
+    console.print("Ctrl-C stops the server; the game is never changed by it.", style="dim")
+    console.file.flush()
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+def _qr(url: str, console) -> None:
+    """A QR code of the URL for phones (segno: small, pure Python, no dependencies; imported only here)."""
+    if "<" in url:
+        return
+    import segno
+
+    segno.make(url, error="l").terminal(out=console.file, compact=True)
