@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.moves import STATUSES
 
-__all__ = ["Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
+__all__ = ["options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
            "loot_status_lines", "stack_chain", "print_encounters"]
@@ -433,3 +433,69 @@ def loot_status_lines(state) -> list[str]:
 
 
 # --- end 08 loot display ---
+
+
+# --- what can I do now? (legal_moves, grouped) -----------------------------------------------------------
+
+
+def options_json(state, entries) -> list[dict]:
+    from referee.legal_moves import cost_of, group_of, typed
+    from referee.moves import move_to_json
+
+    return [{"group": group_of(state, e), "command": typed(e), "cost": cost_of(state, e), "move": move_to_json(e.move),
+             "ranges": {k: [v.start, v.stop - 1] for k, v in e.ranges.items()}, "free": sorted(e.free)}
+            for e in entries]
+
+
+def _merged(lines: list[str]) -> list[str]:
+    """Commands differing in one word written once: "death Ivo fallen|removed", "damage Ivo|Mara N"."""
+    out: list[str] = []
+    for text in lines:
+        words = text.split(" ")
+        for i, kept in enumerate(out):
+            other = kept.split(" ")
+            if len(other) != len(words):
+                continue
+            differing = [j for j, (a, b) in enumerate(zip(other, words)) if a != b]
+            if len(differing) == 1:
+                j = differing[0]
+                if words[j] not in other[j].split("|"):
+                    other[j] = f"{other[j]}|{words[j]}"
+                out[i] = " ".join(other)
+                break
+        else:
+            out.append(text)
+    return out
+
+
+def print_options(console, state, entries, *, everything: bool = False) -> None:
+    """Every legal move now, grouped, each as the command to type (with its cost); similar ones merged."""
+    from rich.text import Text
+
+    from referee.legal_moves import GROUP_TITLES, GROUPS, cost_of, group_of, typed
+
+    if state.ended:
+        console.print(f"The game is over: {state.winner} won. Nothing more is legal (`referee undo` takes back the "
+                      f"last move).")
+        return
+    shown = GROUPS if everything else tuple(g for g in GROUPS if g != "records")
+    by_group: dict[str, list[tuple[str, str]]] = {g: [] for g in GROUPS}
+    for entry in entries:
+        by_group[group_of(state, entry)].append((typed(entry), cost_of(state, entry)))
+    for group in shown:
+        rows = by_group[group]
+        if not rows:
+            continue
+        title = GROUP_TITLES[group]
+        if group == "now" and state.top is not None:
+            title = f"Now: {state.top.title()}"
+        console.print(Text(title, style="bold"))
+        costs = {}
+        for text, cost in rows:
+            costs.setdefault(cost, []).append(text)
+        for cost, texts in costs.items():
+            for line in _merged(texts):
+                console.print(Text("  referee ") + Text(line, style="cyan") + (Text(f"   {cost}", style="dim")
+                                                                              if cost else Text("")))
+    if not everything and by_group["records"]:
+        console.print(Text("  (records the table may keep at any time: `referee options --all`)", style="dim"))

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from referee.errors import InvalidMove
 
-__all__ = ["LegalMove", "legal_moves", "candidates"]
+__all__ = ["LegalMove", "legal_moves", "candidates", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
 
 MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
 
@@ -147,9 +147,6 @@ def candidates(state) -> Iterator[LegalMove]:
     yield from _check_moves(state, M, ranged)
     yield from _encounter_moves(state, M, ranged)
     yield LegalMove(M.ResolveCheck())
-    for cube_room in (False, True):
-        for complete in (False, True):
-            yield LegalMove(M.EndTurn(cube_room=cube_room, complete=complete))
 
     for name in players:
         # --- 02 game structure
@@ -176,6 +173,10 @@ def candidates(state) -> Iterator[LegalMove]:
         yield from _declare_moves(state, M, ranged, name, players)
         # --- 08 loot and inventory
         yield from _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat)
+
+    for cube_room in (False, True):
+        for complete in (False, True):
+            yield LegalMove(M.EndTurn(cube_room=cube_room, complete=complete))
 
     # --- bookkeeping the table may record at any time
     card_text = frozenset({"name", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
@@ -300,3 +301,59 @@ def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
         for loot in eligible_loot(state, who):
             yield LegalMove(M.EncounterDiscard(player=who, card=loot))
     yield LegalMove(M.EncounterContinue())
+
+
+# --- what the table reads: each legal move as the command to type, its group, its cost ----------------------
+
+GROUPS = ("now", "turn", "loot", "encounter", "effects", "records")
+GROUP_TITLES = {"now": "Now", "turn": "The turn", "loot": "Loot (08)", "encounter": "Random Encounters (10)",
+                "effects": "Effects the table reports", "records": "Records"}
+_GROUP_OF = {
+    "action": "turn", "end-turn": "turn", "declare": "turn",
+    "draw": "loot", "equip": "loot", "store": "loot", "discard": "loot", "use": "loot", "gear-swap": "loot",
+    "take": "loot", "drop": "loot", "recover": "loot",
+    "damage": "effects", "heal": "effects", "gain": "effects", "lose": "effects", "gain-status": "effects",
+    "remove-status": "effects", "death": "effects", "set-state": "effects",
+    "card": "records", "deck-size": "records", "encounter-deck": "records",
+}
+
+
+def group_of(state, entry: LegalMove) -> str:
+    """Which part of the table's "what can I do now?" a move belongs to: the procedure waiting on the pending
+    stack ("now") first, then the turn, loot, encounters, the effects the table reports, records."""
+    top = state.top
+    if top is not None and entry.type in top.accepts:
+        return "now"
+    if entry.type.startswith("encounter-") and entry.type != "encounter-deck":
+        return "encounter"
+    return _GROUP_OF.get(entry.type, "now")
+
+
+def typed(entry: LegalMove) -> str:
+    """The move as the table types it, with N for an amount it chooses (its range after) and a placeholder
+    (NAME, ACTION, REASON) for the words only the table knows."""
+    from dataclasses import replace
+
+    from referee.moves import describe
+
+    shown = replace(entry.move, **{name: (tuple("N" for _ in value) if isinstance(value, tuple) else "N")
+                                   for name, value in ((n, getattr(entry.move, n)) for n in entry.ranges)})
+    text = describe(shown)
+    spans = {f"{r.start}-{r.stop - 1}" for r in entry.ranges.values()}
+    return f"{text}  ({', '.join(sorted(spans))})" if spans else text
+
+
+def cost_of(state, entry: LegalMove) -> str:
+    """What the move spends, where the rules make it cost something ("" when nothing)."""
+    move = entry.move
+    if entry.type == "action":
+        if move.action in state.actions_taken:
+            return "repeat: 1 Kaos and a Turn Action"
+        return f"Turn Action {state.actions_spent + 1} of {state.settings.turn_actions}"
+    if entry.type == "reroll":
+        return f"1 Reroll Token (holds {state.player(move.player).rerolls})"
+    if entry.type == "kaos":
+        return f"1 Kaos each (holds {state.player(move.player).kaos})"
+    if entry.type == "gear-swap":
+        return "Free Action, once per Player Turn"
+    return ""

@@ -91,6 +91,26 @@ def game_status(game: GameOption = None, as_json: JsonOption = False) -> None:
         game_display.print_status(console(), state, path)
 
 
+@app.command("options")
+def game_options(
+    player: Annotated[str | None, typer.Argument(metavar="[PLAYER]", help="One Player's moves (and no one's).")] = None,
+    everything: Annotated[bool, typer.Option("--all", help="Also the records the table may keep at any time.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """What can I do now? Every legal next move, grouped, each as the command to type, with its cost."""
+    from referee import game_display
+    from referee.parsing import match_player
+
+    with open_game(game) as current:
+        state = current.state
+        name = match_player(player, state.settings.players) if player else None
+        entries = current.legal_moves(player=name)
+    if as_json:
+        print_json(game_display.options_json(state, entries))
+    else:
+        game_display.print_options(console(), state, entries, everything=everything)
+
+
 @app.command("undo")
 def game_undo(
     number: Annotated[
