@@ -21,7 +21,8 @@ from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, transition
 
-__all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT"]
+__all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
+           "new_game_path", "known_games", "set_current_game"]
 
 FORMAT = "referee-game/1"
 # (game file, created) -> (last move number, moves undone, state after them, that move's text): the
@@ -76,14 +77,37 @@ def resolve_game_path(explicit: str | os.PathLike | None) -> Path:
     raise NoGame("no game chosen: start one with `referee new`, or pass --game PATH / set REFEREE_GAME")
 
 
-def new_game_path() -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = games_dir() / f"game-{stamp}.sqlite"
+def new_game_path(players=(), name: str | None = None) -> Path:
+    """A new game file in the games folder with a readable name: `name`, else the Players and the date
+    ("mara-ivo-jun-2026-12-01"), numbered when taken."""
+    import re
+    import unicodedata
+
+    def slug(text: str) -> str:
+        text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+        return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+    stem = slug(name) if name else "-".join([*(slug(p) for p in players[:4]), datetime.now().strftime("%Y-%m-%d")])
+    stem = stem.strip("-")[:60] or "game"
+    path = games_dir() / f"{stem}.sqlite"
     n = 1
     while path.exists():
         n += 1
-        path = games_dir() / f"game-{stamp}-{n}.sqlite"
+        path = games_dir() / f"{stem}-{n}.sqlite"
     return path
+
+
+def known_games() -> list[Path]:
+    """The games in the games folder, and the current game wherever it lives, oldest first."""
+    folder = games_dir()
+    found = sorted(folder.glob("*.sqlite"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
+    try:
+        current = resolve_game_path(None)
+    except NoGame:
+        current = None
+    if current is not None and current.is_file() and all(current.resolve() != p.resolve() for p in found):
+        found.append(current)
+    return found
 
 
 # --- the log ------------------------------------------------------------------------------------------

@@ -32,12 +32,14 @@ def game_new(
     backpack_slots: Annotated[
         str, typer.Option("--backpack-slots", help="Backpack Slots per Player (08 LOOT_SUMMARY: 3; 04 not loaded).")
     ] = "3",
+    name: Annotated[str | None, typer.Option("--name", help="A name for the game file (default: the Players and the "
+                                                            "date), listed by `referee games`.")] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Start a game: Players in Turn Order and the table settings the missing documents would define.
 
-    The game file is --game, else $REFEREE_GAME, else a new file in the data directory.
+    The game file is --game, else $REFEREE_GAME, else a new file named after the game in the data directory.
     """
     import os
     from pathlib import Path
@@ -51,7 +53,7 @@ def game_new(
     rules = open_rules()
     names = parse_players(players)
     path = Path(game) if game else Path(os.environ["REFEREE_GAME"]) if os.environ.get("REFEREE_GAME") \
-        else new_game_path()
+        else new_game_path(names, name)
     with Game.new(
         path, players=names, health=parse_int(health, what="--health", low=1, high=999),
         health_cap=None if health_cap is None else parse_int(health_cap, what="--health-cap", low=1, high=999),
@@ -77,6 +79,91 @@ def game_new(
         note = " It is now the current game."
     shown.print(f"New game: {', '.join(names)} (Turn Order), in {path}.{note}")
     game_display.print_status(shown, state, path)
+
+
+games_app = typer.Typer(help="The games on this computer; `referee games use NAME|N` makes one current.",
+                        context_settings={"help_option_names": ["-h", "--help"]}, rich_markup_mode=None)
+app.add_typer(games_app, name="games")
+
+
+def _games():
+    """(path, summary) of every known game, oldest first; a file that cannot be read says so."""
+    from referee.errors import RefereeError
+    from referee.store import GameStore, current_game_path, known_games
+
+    pointer = current_game_path()
+    current = pointer.read_text(encoding="utf-8").strip() if pointer.is_file() else ""
+    out = []
+    for path in known_games():
+        summary = {"name": path.stem, "path": str(path), "current": str(path.resolve()) == current}
+        try:
+            with GameStore(path, read_only=True) as store:
+                state = store.load()
+                last = store.history(last=1)
+            summary.update(players=list(store.settings.players), moves=last[0].number if last else 0,
+                           last_move=last[0].at if last else store.created, turn=state.turn,
+                           active=state.active_player.name, ended=state.ended, winner=state.winner)
+        except (RefereeError, OSError) as error:
+            summary["error"] = str(error)
+        out.append(summary)
+    return out
+
+
+@games_app.callback(invoke_without_command=True)
+def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """The games on this computer (the games folder, and the current game wherever it is): players, turn, the last
+    move's time; the current one marked."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from rich.text import Text
+
+    games = _games()
+    if as_json:
+        print_json(games)
+        return
+    shown = console()
+    if not games:
+        shown.print("No games yet: `referee new --players \"Mara, Ivo\" --health 10 --turn-actions 2`.")
+        return
+    for number, g in enumerate(games, 1):
+        mark = Text("▶ " if g["current"] else "  ", style="bold green")
+        line = mark + Text(f"{number}. ") + Text(g["name"], style="bold")
+        if "error" in g:
+            line.append(f"  cannot be read: {g['error']}", style="red")
+        else:
+            where = f"{g['winner']} won" if g["ended"] else f"turn {g['turn']} ({g['active']})"
+            when = g["last_move"][5:16].replace("T", " ")
+            line.append(f"  {', '.join(g['players'])} · {where} · {g['moves']} moves · {when}", style="dim")
+        shown.print(line)
+    shown.print(Text("`referee games use NAME|N` makes another current.", style="dim"))
+
+
+@games_app.command("use")
+def games_use(
+    which: Annotated[str, typer.Argument(metavar="NAME|N", help="The game's name (a unique prefix) or its number.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Make a game the current game: commands without --game use it."""
+    from referee.errors import GameFileError
+    from referee.parsing import match_choice
+    from referee.store import set_current_game
+
+    games = _games()
+    if which.strip().isdigit():
+        number = int(which)
+        if not 1 <= number <= len(games):
+            raise GameFileError(f"no game #{number}: `referee games` lists {len(games)}")
+        chosen = games[number - 1]
+    else:
+        name = match_choice(which, [g["name"] for g in games], what="game")
+        chosen = next(g for g in games if g["name"] == name)
+    if "error" in chosen:
+        raise GameFileError(f"{chosen['path']} cannot be read: {chosen['error']}")
+    set_current_game(chosen["path"])
+    if as_json:
+        print_json({"current": chosen})
+    else:
+        console().print(f"Current game: {chosen['name']} ({', '.join(chosen['players'])}), {chosen['path']}")
 
 
 @app.command("status")
