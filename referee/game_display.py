@@ -10,7 +10,7 @@ from referee.moves import STATUSES
 __all__ = ["options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
-           "loot_status_lines", "stack_chain", "print_encounters"]
+           "stack_chain", "print_encounters"]
 
 
 def _quote(text: str) -> str:
@@ -193,42 +193,84 @@ def status_json(state, path) -> dict:
     return {"game": str(path), **state.to_json(), "pending": stack_lines(state), "now": stack_chain(state)}
 
 
-def print_status(console, state, path, rules_hash_now: str | None = None) -> None:
+def _health(p) -> "object":
+    """Health coloured by danger: red at a quarter of the Health Cap or less, yellow at half or less."""
     from rich.text import Text
 
+    share = p.health / p.health_cap if p.health_cap else 0
+    style = "bold red" if share <= 0.25 else "yellow" if share <= 0.5 else "green"
+    return Text(f"{p.health}/{p.health_cap}", style=style)
+
+
+def _mat_line(state, name: str) -> str:
+    """A Patron Mat in a few words: Defense from loot, Armor, Weapons (Dropped marked), Backpack use."""
+    from referee import loot_and_inventory as L
+
+    mat = L.patron_mat(state, name)
+    parts = [f"Def {L.loot_defense(state, name)}"]
+    armor = [L.label(c) for c in mat["armor"] if c]
+    parts.append(", ".join(armor) if armor else "no Armor")
+    for slot in ("melee", "ranged"):
+        if mat[slot]:
+            parts.append(mat[slot] + (" (Dropped)" if mat[slot] in mat["dropped"] else ""))
+    held = sum(1 for c in mat["backpack"] if c)
+    parts.append(f"pack {held}/{len(mat['backpack'])}")
+    aside = L.set_aside(state, name)
+    if aside:
+        parts.append(f"set aside {len(aside)}")
+    return " · ".join(parts)
+
+
+def print_status(console, state, path, rules_hash_now: str | None = None, *, verbose: bool = False) -> None:
+    """The board in a few lines: the turn, what is pending and the move that finishes it, one row per Player. The
+    table settings, the interpretations chosen and the game file only when `verbose` (they do not change)."""
     from rich.table import Table
+    from rich.text import Text
 
     s = state.settings
     if state.ended:
         console.print(Text(f"GAME OVER: {state.winner} won (Victory).", style="bold green"))
     else:
-        console.print(Text(f"Turn {state.turn} — Active Player: {state.active_player.name}", style="bold"))
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    for column in ("", "Player", "State", "Health", "Kaos", "Reroll", "Statuses", "Stats"):
-        table.add_column(column)
+        kind = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)",
+                "rising": "Rising as a Zombie (table-reported)"}[state.turn_kind]
+        actions = f" · Turn Actions {state.actions_spent}/{s.turn_actions}" if state.turn_kind == "player" else ""
+        console.print(Text(f"Turn {state.turn} · {state.active_player.name}'s {kind}{actions}", style="bold"))
+        if state.stack:
+            console.print(Text("Now: ", style="bold") + Text(stack_chain(state)))
+            console.print(Text("Next: ", style="bold") + Text(state.top.finish_hint()))
+    short = {"goblin": "Goblin", "haunted": "Haunted"}
+    rows = []
     for i, p in enumerate(state.players):
-        stats = ", ".join(f"{k} {v:+d}" for k, v in s.stats.get(p.name, {}).items())
         marker = "▶" if i == state.active and not state.ended else ""
-        health = f"{p.health}/{p.health_cap}"
-        table.add_row(marker, p.name, p.state.capitalize(), health, str(p.kaos), str(p.rerolls),
-                      ", ".join(STATUSES[x] for x in p.statuses) or "-", stats or "-")
+        status = ([p.state.capitalize()] if p.state != "surviving" else []) + [short[x] for x in p.statuses]
+        rows.append((marker, p.name, _health(p), str(p.kaos), str(p.rerolls), ", ".join(status) or "-",
+                     _mat_line(state, p.name) if state.loot else ""))
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
+    headers = ("", "Player", "Health", "Kaos", "Rr", "Status", "Patron Mat")
+    widths = [max([len(header)] + [len(str(row[n])) for row in rows]) for n, header in enumerate(headers)]
+    room = max(12, console.width - sum(widths[:-1]) - 2 * (len(headers) - 1))  # the mat gets what is left
+    for n, header in enumerate(headers):
+        table.add_column(header, no_wrap=True, min_width=widths[n] if n < len(headers) - 1 else None,
+                         justify="right" if header in ("Health", "Kaos", "Rr") else "left")
+    for row in rows:
+        mat = row[-1] if len(row[-1]) <= room else row[-1][:room - 1] + "…"
+        table.add_row(*row[:-1], mat)
     console.print(table)
-    if state.stack and not state.ended:
-        console.print(Text("Now: ", style="bold") + Text(stack_chain(state)))
-    console.print(Text("Pending (top first):", style="bold"))
-    for i, line in enumerate(stack_lines(state)):
-        console.print(Text(("  ▸ " if i == 0 else "    ") + line))
     if state.last_check:
-        console.print(Text("Last Check: ", style="bold") + Text(state.last_check))
-    if state.loot:  # 08 loot: inventories, compactly
-        console.print(Text("Inventories (`referee inventory` for detail):", style="bold"))
-        for line in loot_status_lines(state):
-            console.print(Text("    " + line))
+        console.print(Text("Last Check: ", style="dim bold") + Text(state.last_check, style="dim"))
+    if not verbose:
+        return
+    if state.stack and not state.ended:
+        console.print(Text("Pending (top first):", style="bold"))
+        for i, line in enumerate(stack_lines(state)):
+            console.print(Text(("  ▸ " if i == 0 else "    ") + line))
+    stats = "; ".join(f"{name}: " + ", ".join(f"{k} {v:+d}" for k, v in table_.items())
+                      for name, table_ in s.stats.items() if table_)
     console.print(Text(
         f"Table settings (03_SETUP / 04_PLAYER_STRUCTURE not loaded): Health {s.health}, Health Cap {s.health_cap}, "
         f"Turn Actions {s.turn_actions} per turn, Reroll Token supply {s.reroll_supply} "
         f"({state.rerolls_available()} available), starting Kaos {s.starting_kaos}, "
-        f"Backpack Slots {s.backpack_slots}", style="dim"))
+        f"Backpack Slots {s.backpack_slots}" + (f", Stats {stats}" if stats else ""), style="dim"))
     if s.interpretations:
         chosen = ", ".join(f"{k}={v}" for k, v in s.interpretations.items())
         console.print(Text(f"Interpretations chosen by the table: {chosen}", style="dim"))
@@ -412,24 +454,6 @@ def print_decks(console, state) -> None:
         size = "size not given (`referee deck TYPE N`)" if deck["size"] is None else f"{deck['size']} cards"
         known = f" (shuffled from its discard pile: {', '.join(deck['known_cards'])})" if deck["known_cards"] else ""
         console.print(Text(f"{kind + ' Deck':<19}") + Text(f"{size}{known}; discard pile {deck['discard_pile']}"))
-
-
-def loot_status_lines(state) -> list[str]:
-    """One compact line per Player for `referee status`."""
-    from referee import loot_and_inventory as L
-
-    lines = []
-    for name in state.settings.players:
-        mat = L.patron_mat(state, name)
-        armor = [L.label(c) for c in mat["armor"] if c]
-        weapons = [f"{s} {L.label(mat[s])}" + (" (Dropped)" if mat[s] in mat["dropped"] else "")
-                   for s in ("melee", "ranged") if mat[s]]
-        pack = ["–" if c is None else c for c in mat["backpack"]]
-        aside = L.set_aside(state, name)
-        lines.append(f"{name}: Armor [{', '.join(armor) or '–'}] · Weapons [{', '.join(weapons) or '–'}] · "
-                     f"Backpack [{', '.join(pack)}] · Defense from loot {L.loot_defense(state, name)}"
-                     + (f" · set aside: {', '.join(aside)}" if aside else ""))
-    return lines
 
 
 # --- end 08 loot display ---

@@ -78,7 +78,7 @@ def game_new(
     else:
         note = " It is now the current game."
     shown.print(f"New game: {', '.join(names)} (Turn Order), in {path}.{note}")
-    game_display.print_status(shown, state, path)
+    game_display.print_status(shown, state, path, verbose=True)
 
 
 games_app = typer.Typer(help="The games on this computer; `referee games use NAME|N` makes one current.",
@@ -167,15 +167,20 @@ def games_use(
 
 
 @app.command("status")
-def game_status(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """The board: turn, Active Player, every Player's tokens, statuses and state, the pending stack."""
+def game_status(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also the pending stack in full, the table "
+                                                                  "settings, the game file.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """The board in a few lines: turn, what is pending and what finishes it, every Player's Health, tokens, statuses
+    and Patron Mat."""
     from referee import game_display
 
     state, path = _state(game)
     if as_json:
         print_json(game_display.status_json(state, path))
     else:
-        game_display.print_status(console(), state, path)
+        game_display.print_status(console(), state, path, verbose=verbose)
 
 
 @app.command("options")
