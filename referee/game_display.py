@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from referee.moves import STATUSES
 
-__all__ = ["options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
+__all__ = ["short_ruling", "print_ruling", "logged_json", "options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
            "stack_chain", "print_encounters"]
@@ -61,66 +61,162 @@ def played_json(played, *, dry_run: bool) -> dict:
     }
 
 
-def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False) -> None:
+def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False, why: bool = False) -> None:
+    """A ruling: by default the verdict, what changes and the one deciding quote (a legal move in at most 4 lines, a
+    refusal in at most 6); `why`: the full ruling (every rule quoted, the interpretations, the fix)."""
+    data = played_json(played, dry_run=dry_run)
+    overridable = not cannot_apply and played.ruling.effects is not None
+    if why:
+        print_ruling(console, data, cannot_apply=cannot_apply, overridable=overridable)
+    else:
+        for line in short_ruling(data, console.width, cannot_apply=cannot_apply):
+            console.print(line, no_wrap=True, overflow="ignore", crop=False)
+
+
+def _verdict(data: dict, *, cannot_apply: bool):
     from rich.text import Text
 
-    ruling = played.ruling
-    from referee.moves import describe
+    from referee.moves import describe, move_from_json
 
     line = Text()
-    if played.applied and played.override:
+    applied, legal, dry = data["applied"], data["legal"], data["dry_run"]
+    if applied and data["override"]:
         line.append("OVERRIDDEN", style="bold yellow")
-        line.append(f": applied as move #{played.number} although the rules refuse it (reason: {played.override})")
-    elif played.applied:
+        line.append(f": applied as move #{data['move_number']} although the rules refuse it (reason: "
+                    f"{data['override']})")
+    elif applied:
         line.append("LEGAL", style="bold green")
-        line.append(f": applied as move #{played.number}")
-    elif ruling.legal and cannot_apply:
+        line.append(f": applied as move #{data['move_number']}")
+    elif legal and cannot_apply:
         line.append("LEGAL", style="bold green")
-        line.append(", but there is nothing to apply: nothing changed" + (" (dry run)" if dry_run else ""))
-    elif ruling.legal:
+        line.append(", but there is nothing to apply: nothing changed" + (" (dry run)" if dry else ""))
+    elif legal:
         line.append("LEGAL", style="bold green")
         line.append(" (dry run: nothing changed)")
     else:
         line.append("REFUSED", style="bold red")
-        line.append(": nothing changed" + (" (dry run)" if dry_run else ""))
+        line.append(": nothing changed" + (" (dry run)" if dry else ""))
         if cannot_apply:
             line.append("; there is nothing an --override could apply")
-    line.append(f"   [{describe(ruling.move)}]", style="dim")
-    console.print(line)
+    line.append(f"   [{describe(move_from_json(data['move']))}]", style="dim")
+    return line
 
-    for violation in ruling.violations:
-        console.print(Text("  ✗ ", style="red") + Text(violation.message))
-    verb = "changes" if played.applied else "would change"
-    if ruling.consequences or ruling.table_reported:
-        console.print(Text(f"What {verb}:" if ruling.legal or played.applied else "If applied anyway:", style="bold"))
-        for text in ruling.consequences:
+
+def _deciding(data: dict) -> dict | None:
+    """The one quote a short ruling shows: the first citation of the first violation (the sentence that decides a
+    refusal), else the ruling's first citation."""
+    for violation in data["violations"]:
+        if violation["citations"]:
+            return violation["citations"][0]
+    return data["citations"][0] if data["citations"] else None
+
+
+def _cut(text, width: int, lines: int = 1):
+    """`text` (rich Text) in at most `lines` lines of `width`, cut with … where longer (the full ruling: --why)."""
+    from rich.text import Text
+
+    out, rest = [], text
+    for n in range(lines):
+        if rest.cell_len <= width:
+            out.append(rest)
+            return out
+        if n == lines - 1:
+            head = rest[: max(1, width - 1)]
+            head.append("…")
+            out.append(head)
+            return out
+        split = rest.plain.rfind(" ", 0, width)
+        split = width if split <= 0 else split
+        out.append(rest[:split])
+        rest = rest[split:]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip()):]
+        rest = Text("    ") + rest
+    return out
+
+
+def short_ruling(data: dict, width: int, *, cannot_apply: bool = False) -> list:
+    """The ruling at the table: the verdict line, what changes (or why not), the next step, the deciding quote with
+    its key, the fix. A legal move in at most 4 lines, a refusal in at most 6, at `width` columns."""
+    from rich.text import Text
+
+    lines = _cut(_verdict(data, cannot_apply=cannot_apply), width)
+    budget = 4 if data["legal"] or data["applied"] else 6
+    if data["violations"] and not data["applied"]:
+        first = data["violations"][0]
+        more = len(data["violations"]) - 1
+        lines += _cut(Text("  ✗ ", style="red") + Text(first["message"] + (f" (+{more} more: --why)" if more else "")),
+                      width, 2)
+    else:
+        changes = [*data["consequences"], *(f"table-reported: {t}" for t in data["table_reported"])]
+        if changes:
+            more = f" (+{len(changes) - 1} more: --why)" if len(changes) > 1 else ""
+            lines += _cut(Text("  • ") + _struck(changes[0] + more), width)
+        interpretations = [i["id"] for i in data["interpretations"]]
+        if interpretations:
+            lines += _cut(Text("  ≈ interpretation: ", style="magenta") + Text(", ".join(interpretations)), width)
+        if data["obligations"] and len(lines) < budget - 1:
+            lines += _cut(Text("  → next: ", style="bold") + Text(data["obligations"][0]), width)
+    fix = next((v["fix"] for v in data["violations"] if v["fix"]), "") if not data["applied"] else ""
+    room = budget - len(lines) - (1 if fix else 0)
+    quote = _deciding(data)
+    if quote is not None and room > 0:
+        lines += _cut(Text(f"  {quote['key']}: ", style="cyan") + Text(f"\"{_quote(quote['quote'])}\""), width,
+                      min(2, room))
+    if fix:
+        lines += _cut(Text("  fix: ", style="bold") + Text(fix), width)
+    return lines
+
+
+def print_ruling(console, data: dict, *, cannot_apply: bool = False, overridable: bool = True) -> None:
+    """The full ruling (`--why`, `referee why`): the verdict, what changes, the interpretations applied, every rule
+    quoted with its key, and what would make it legal."""
+    from rich.text import Text
+
+    console.print(_verdict(data, cannot_apply=cannot_apply))
+    applied, legal = data["applied"], data["legal"]
+    for violation in data["violations"]:
+        console.print(Text("  ✗ ", style="red") + Text(violation["message"]))
+    verb = "changes" if applied else "would change"
+    if data["consequences"] or data["table_reported"]:
+        console.print(Text(f"What {verb}:" if legal or applied else "If applied anyway:", style="bold"))
+        for text in data["consequences"]:
             console.print(Text("  • ") + _struck(text))
-        for text in ruling.table_reported:
+        for text in data["table_reported"]:
             console.print(Text("  ◦ table-reported: ", style="cyan") + Text(text))
-    for entry in ruling.interpretations:
-        tag = "default" if entry.is_default else "table setting"
-        console.print(Text("  ≈ interpretation ", style="magenta") + Text(f"{entry.id} ({tag}): {entry.text}"))
-    if played.applied or ruling.legal:
-        for text in ruling.obligations:
+    for entry in data["interpretations"]:
+        tag = "default" if entry["default"] else "table setting"
+        console.print(Text("  ≈ interpretation ", style="magenta") + Text(f"{entry['id']} ({tag}): {entry['text']}"))
+    if applied or legal:
+        for text in data["obligations"]:
             console.print(Text("  → next: ", style="bold") + Text(text))
-
-    cited = list(ruling.refused_citations) + [c for c in ruling.citations if c not in ruling.refused_citations]
+    refused = [c for v in data["violations"] for c in v["citations"]]
+    cited = list({(c["key"], c["quote"]): c for c in [*refused, *data["citations"]]}.values())
     if cited:
         console.print(Text("Rules:", style="bold"))
         by_key: dict[str, list[str]] = {}
         for citation in cited:
-            by_key.setdefault(citation.key, []).append(citation.quote)
+            by_key.setdefault(citation["key"], []).append(citation["quote"])
         for key, quotes in by_key.items():
             console.print(Text(f"  {key}", style="cyan"))
             for quote in quotes:
                 console.print(Text(f"    \"{_quote(quote)}\""))
-    fixes = [v.fix for v in ruling.violations if v.fix]
-    if fixes and not played.applied:
+    fixes = [v["fix"] for v in data["violations"] if v["fix"]]
+    if fixes and not applied:
         console.print(Text("To make it legal:", style="bold"))
         for fix in dict.fromkeys(fixes):
             console.print(Text("  ") + Text(fix))
-        if not cannot_apply and ruling.effects is not None:
+        if overridable:
             console.print(Text("  (or, if a card's text says otherwise: repeat with --override \"reason\")", style="dim"))
+
+
+def logged_json(entry) -> dict:
+    """A logged move's ruling in the form played_json gives (for `referee why`)."""
+    from referee.moves import move_to_json
+
+    ruling = dict(entry.ruling)
+    ruling.pop("override", None)
+    return {"legal": ruling.pop("legal"), "applied": True, "dry_run": False, "move_number": entry.number,
+            "override": entry.override, **{**ruling, "move": move_to_json(entry.move)}}
 
 
 # --- the board -------------------------------------------------------------------------------------

@@ -60,7 +60,18 @@ def test_a_refused_move_exits_1_with_violations_citations_and_the_fix(game):
     assert data["violations"][0]["fix"] and data["violations"][0]["citations"]
     assert all(set(c) == {"key", "quote"} for c in data["citations"])
     text = run("action", "ivo", "Move").output
+    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "fix: " in text
+    text = run("action", "ivo", "Move", "--why").output
     assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "To make it legal" in text
+
+
+def test_why_shows_the_full_ruling_of_a_logged_move(game):
+    assert run("damage", "ivo", "2").exit_code == 0
+    text = run("why").output
+    assert text.startswith("LEGAL: applied as move #1") and "What changes:" in text and "Rules:" in text
+    data = json.loads(run("why", "1", "--json").output)
+    assert data["move_number"] == 1 and data["citations"] and data["move"]["type"] == "damage"
+    assert run("why", "9").exit_code == 1
 
 
 def test_override_applies_and_is_logged(game):

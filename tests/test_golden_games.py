@@ -14,6 +14,18 @@ from referee.cli import app
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.game"))
 
 
+def _is_move(argv: list[str]) -> bool:
+    from referee.notation import command_of
+
+    found = command_of(argv)
+    return found is not None and not (found[0] == "deck" and len(argv) < 3)
+
+
+def _full(argv: list[str]) -> list[str]:
+    """A move step run with --why: the golden scripts check the full ruling (every rule quoted)."""
+    return [*argv, "--why"] if _is_move(argv) and "--json" not in argv else argv
+
+
 def parse(path: Path):
     steps, finals = [], []
     for raw in path.read_text(encoding="utf-8").splitlines():
@@ -40,7 +52,7 @@ def test_golden_game(path, monkeypatch):
     runner = CliRunner()
     steps, finals = parse(path)
     for step in steps:
-        result = runner.invoke(app, step["argv"])
+        result = runner.invoke(app, _full(step["argv"]))
         shown = " ".join(result.output.split())
         where = f"`referee {shlex.join(step['argv'])}`:\n{result.output}"
         assert result.exit_code == step["exit"], where
@@ -84,8 +96,8 @@ def test_golden_game_with_each_command_in_its_own_process(name, tmp_path):
     env.pop("REFEREE_GAME", None)
     steps, finals = parse(Path(__file__).parent / "golden" / f"{name}.game")
     for step in steps:
-        result = subprocess.run([sys.executable, "-m", "referee", *step["argv"]], capture_output=True, text=True,
-                                env=env)
+        result = subprocess.run([sys.executable, "-m", "referee", *_full(step["argv"])], capture_output=True,
+                                text=True, env=env)
         output = result.stdout + result.stderr
         where = f"`referee {shlex.join(step['argv'])}`:\n{output}"
         assert result.returncode == step["exit"], where
@@ -93,3 +105,23 @@ def test_golden_game_with_each_command_in_its_own_process(name, tmp_path):
         for text in step["expect"]:
             assert " ".join(text.split()) in shown, f"missing {text!r} in {where}"
         assert "Traceback" not in output
+
+
+def test_a_ruling_fits_a_laptop_screen_over_every_golden_game(monkeypatch):
+    """By default a legal move's ruling is at most 4 lines at 80 columns, a refusal at most 6 (issue 12); the full
+    ruling is --why. Counted over every move of every golden game, played as written."""
+    monkeypatch.setenv("COLUMNS", "80")
+    runner = CliRunner()
+    counted = 0
+    for path in GOLDEN:
+        steps, _ = parse(path)
+        for step in steps:
+            result = runner.invoke(app, step["argv"])
+            if not _is_move(step["argv"]) or "--json" in step["argv"] or result.exit_code == 2:
+                continue
+            lines = result.output.rstrip("\n").splitlines()
+            limit = 4 if result.exit_code == 0 else 6
+            assert len(lines) <= limit and all(len(line) <= 80 for line in lines), \
+                f"{path.name}: `referee {shlex.join(step['argv'])}` takes {len(lines)} lines:\n{result.output}"
+            counted += 1
+    assert counted > 100  # every move of the golden games (126 when written)

@@ -23,7 +23,7 @@ def test_every_notation_is_a_command_with_the_same_arguments_and_options():
             assert param.name in cli, (words, param.name)
             assert tuple(cli[param.name].opts) == param.option or not param.option and \
                 cli[param.name].param_type_name == "argument", (words, param.name)
-        assert set(cli) - {p.name for p in notation.params} == {"game", "dry_run", "override", "as_json"}, words
+        assert set(cli) - {p.name for p in notation.params} == {"game", "dry_run", "override", "why", "as_json"}, words
 
 
 def test_every_alias_names_a_move():

@@ -13,6 +13,8 @@ GameOption = Annotated[
     str | None, typer.Option("--game", help="Game file (default: $REFEREE_GAME, else the current game).")
 ]
 DryRunOption = Annotated[bool, typer.Option("--dry-run", help="Judge the move, change nothing: can I do this?")]
+WhyOption = Annotated[bool, typer.Option("--why", help="The full ruling: every rule quoted, the interpretations, "
+                                                       "the fix.")]
 OverrideOption = Annotated[
     str | None,
     typer.Option("--override", metavar="REASON", help="Apply even if the rules refuse it (card text wins); logged."),

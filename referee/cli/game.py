@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import app
-from referee.cli.common import GameOption, JsonOption, console, open_game, open_rules, print_json
+from referee.cli.common import (
+    DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, open_rules, print_json,
+)
 
 
 def _state(game: str | None):
@@ -203,6 +205,31 @@ def game_options(
         game_display.print_options(console(), state, entries, everything=everything)
 
 
+@app.command("why")
+def game_why(
+    number: Annotated[str | None, typer.Argument(metavar="[N]", help="The move's number (default: the last move).")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """The full ruling of a logged move: every rule quoted, the interpretations applied, what changed."""
+    from referee import game_display
+    from referee.errors import NothingToUndo
+    from referee.parsing import parse_int
+
+    with open_game(game) as current:
+        wanted = None if number is None else parse_int(number, what="the move number", low=1, high=10**9)
+        entries = current.history(numbers=[wanted]) if wanted else current.history(last=1)
+    if not entries:
+        raise NothingToUndo(f"no move #{wanted}" if wanted else "no move has been played yet")
+    data = game_display.logged_json(entries[0])
+    if as_json:
+        print_json(data)
+    else:
+        shown = console()
+        if entries[0].undone:
+            shown.print(f"(move #{entries[0].number} was undone)")
+        game_display.print_ruling(shown, data, overridable=False)
+
+
 @app.command("undo")
 def game_undo(
     number: Annotated[
@@ -333,10 +360,8 @@ def loot_deck(
     kind: Annotated[str | None, typer.Argument(metavar="[TYPE]", help="Set a deck's size: armor, weapon, common, rare.")] = None,
     size: Annotated[str | None, typer.Argument(metavar="[N]", help="How many cards the table counts in it.")] = None,
     game: GameOption = None,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Judge the move, change nothing: can I do this?")] = False,
-    override: Annotated[str | None, typer.Option("--override", metavar="REASON",
-                                                 help="Apply even if the rules refuse it (card text wins); logged.")] = None,
-    as_json: JsonOption = False,
+    dry_run: DryRunOption = False,
+    override: OverrideOption = None, why: WhyOption = False, as_json: JsonOption = False,
 ) -> None:
     """The four Loot Decks' sizes; `deck TYPE N` records the size the table counts."""
     from referee import game_display
@@ -354,7 +379,7 @@ def loot_deck(
     if size is None:
         raise InvalidMove("give the size too: `referee deck armor 12`")
     run_move(lambda state: GRAMMAR["deck"].build(state, kind=kind, size=size),
-             game=game, dry_run=dry_run, override=override, as_json=as_json)
+             game=game, dry_run=dry_run, override=override, as_json=as_json, why=why)
 
 
 # --- 10 random encounters: the public Random Encounter information ----------------------------------------

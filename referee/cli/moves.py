@@ -1,5 +1,5 @@
 """The move commands, made from the notation grammar (referee.notation.GRAMMAR): one command per entry, its
-arguments and options as the grammar writes them, plus --game / --dry-run / --override / --json added once here.
+arguments and options as the grammar writes them, plus --game / --dry-run / --override / --why / --json added once here.
 
 Every move command does the same: open the game, build the Move from the raw words (the grammar's builder), judge
 it (`--dry-run`: only judge), log it, render the ruling. Exit 0 applied or legal, 1 refused, 2 bad input.
@@ -13,13 +13,16 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import EXIT_REFUSED, app, encounter_app
-from referee.cli.common import DryRunOption, GameOption, JsonOption, OverrideOption, console, open_game, print_json
+from referee.cli.common import (
+    DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, print_json,
+)
 
-_COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "as_json": JsonOption}
-_COMMON_DEFAULTS = {"game": None, "dry_run": False, "override": None, "as_json": False}
+_COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "why": WhyOption,
+           "as_json": JsonOption}
+_COMMON_DEFAULTS = {"game": None, "dry_run": False, "override": None, "why": False, "as_json": False}
 
 
-def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as_json: bool) -> None:
+def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as_json: bool, why: bool = False) -> None:
     """Build the move against the game's state, judge it (and log it unless --dry-run), render, exit with its code.
     Library errors (bad input, a busy file) go to the one exit-code table (referee.cli.app)."""
     from referee import game_display
@@ -40,7 +43,7 @@ def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as
     if as_json:
         print_json(game_display.played_json(played, dry_run=dry_run))
     else:
-        game_display.print_played(console(), played, dry_run=dry_run, cannot_apply=cannot_apply)
+        game_display.print_played(console(), played, dry_run=dry_run, cannot_apply=cannot_apply, why=why)
     if not (played.applied or played.ruling.legal):
         raise typer.Exit(EXIT_REFUSED)
 
