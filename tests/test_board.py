@@ -247,21 +247,3 @@ def test_the_server_is_read_only_and_sends_each_move_as_it_lands(mid_game):
     finally:
         server.terminate()
         server.wait(timeout=10)
-
-
-# --- cold start: move commands never load the board ------------------------------------------------------------
-
-
-def test_move_commands_never_import_the_board_or_its_server(mid_game):
-    probe = ("import sys; from referee.cli import main; sys.argv = ['referee', 'damage', 'jun', '1', '--dry-run', "
-             "'--json', '--game', sys.argv[1]]\ntry:\n main()\nexcept SystemExit:\n pass\n"
-             "print([m for m in sys.modules if m.startswith('referee.board') or m.split('.')[0] in "
-             "('segno', 'http', 'playwright')])")
-    out = subprocess.run([sys.executable, "-c", probe, str(mid_game)], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().splitlines()[-1] == "[]"
-
-
-def test_the_engine_never_imports_the_board():
-    root = Path(__file__).resolve().parent.parent / "referee"
-    importers = [p.name for p in root.glob("*.py") if p.name != "cli.py" and "referee.board" in p.read_text()]
-    assert importers == []

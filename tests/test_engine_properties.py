@@ -75,41 +75,6 @@ def test_every_move_type_has_a_judge_in_the_module_of_its_rules_document():
         assert callable(engine._rule((module, name))), move_type
 
 
-def _in_a_fresh_interpreter(probe: str) -> str:
-    """What `probe` prints when run by a new Python process (nothing imported or made yet)."""
-    import subprocess
-    import sys
-
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
-
-
-def test_a_core_move_does_not_load_the_loot_or_encounter_rules():
-    probe = (
-        "import sys; from referee import engine; from referee.state import GameState; "
-        "from referee.moves import Damage; from referee.table_settings import make_settings; "
-        "from rulesdb import open_rules; "
-        "s = GameState.initial(make_settings(players=('A', 'B'), health=5, health_cap=None, turn_actions=2, "
-        "reroll_supply=3, db=open_rules())); "
-        "assert engine.check(s, Damage(player='B', amount=1)).legal; "
-        "print(sorted(m for m in sys.modules if m in ('referee.loot_and_inventory', 'referee.random_encounters')))"
-    )
-    assert _in_a_fresh_interpreter(probe) == "[]"
-
-
-def test_a_move_command_makes_only_its_own_move_a_dataclass():
-    """The ~35 moves and the procedures become dataclasses on first use (referee.deferred), not at import."""
-    probe = (
-        "from referee import cli, store; from referee.moves import MOVE_TYPES, Damage; "
-        "from referee.state import PROCEDURE_TYPES; "
-        "Damage(player='B', amount=1); "
-        "kinds = {**MOVE_TYPES, **PROCEDURE_TYPES}; "
-        "print(sorted(k for k, c in kinds.items() if '__dataclass_fields__' in vars(c)))"
-    )
-    assert _in_a_fresh_interpreter(probe) == "['damage']"
-
-
 def test_deferred_moves_and_procedures_are_the_frozen_dataclasses_they_declare():
     import dataclasses
     import inspect
