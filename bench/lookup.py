@@ -278,7 +278,7 @@ def warm_latency(db, questions, rounds: int = 5) -> tuple[float, float, float, f
         times = []
         for q in questions:
             if clear:
-                lookup._match_cache.clear()
+                lookup.corpus.match_cache.clear()
             start = time.perf_counter()
             try:
                 index.search(db, q["q"], 5)

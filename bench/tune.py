@@ -5,7 +5,7 @@
 
 The question sets (dev, bench/questions_fresh.jsonl, bench/questions_fresh2.jsonl, ...) are
 split by id: odd ids train, even ids are held out. Coordinate ascent moves one weight of
-`index.lookup.Weights` at a time over a few multiples of its value and keeps a move only when
+`index.weights.Weights` at a time over a few multiples of its value and keeps a move only when
 it raises the training objective (MRR@10 plus top-1) by more than a tie, never looking at the
 held-out half. The report prints both halves for the weights before and after, so a gain on
 the training half that the held-out half does not share shows up as what it is: fitting.
@@ -101,7 +101,7 @@ def main() -> None:
     parser.add_argument("--extra", type=Path, nargs="*", default=MORE_FRESH)
     args = parser.parse_args()
     os.environ.setdefault("REFEREE_HOME", tempfile.mkdtemp(prefix="referee-tune-"))
-    from index.lookup import Weights
+    from index.weights import Weights
     from rulesdb import open_rules
 
     sets = question_sets(args.extra)

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import index
-from index.lookup import MAX_QUERY_CHARS, RulesIndex
+from index.lookup import RulesIndex
+from index.question import MAX_QUERY_CHARS
 from index.store import META, index_dir, open_or_build
 from rulesdb import UnknownKey
 from rulesdb.store import RulesDB
@@ -148,7 +149,7 @@ def test_how_many_is_answered_by_a_statement_with_a_number(rules_db):
 
 
 def test_a_who_question_prefers_statements_that_name_a_players_role(rules_db):
-    from index.lookup import _asks
+    from index.shapes import asks as _asks
 
     assert "who" in _asks("whose job is it to roll that")
     assert "who" not in _asks("what does the trap roll")
@@ -156,9 +157,9 @@ def test_a_who_question_prefers_statements_that_name_a_players_role(rules_db):
     section = rules_db.section("01_CORE_CONCEPTS > DAMAGE")
     role = next(st for st in section.statements if "to the damaged Player's left rolls" in st.text)
     other = next(st for st in section.statements if "to the damaged Player's left" not in st.text)
-    docs = {text: doc for doc, text in lookup._texts.items()}
+    docs = {text: doc for doc, text in lookup.corpus.texts.items()}
     asks = _asks("who rolls the damage")
-    assert lookup._answers(docs[role.text], asks) > lookup._answers(docs[other.text], asks)
+    assert lookup.ranker.answers(docs[role.text], asks) > lookup.ranker.answers(docs[other.text], asks)
     hit = lookup.search("who rolls the damage when a trap hits me", 1).results[0]
     assert hit.key == "01_CORE_CONCEPTS > DAMAGE"
     assert hit.quotes[0].text == role.text
@@ -167,25 +168,25 @@ def test_a_who_question_prefers_statements_that_name_a_players_role(rules_db):
 def test_a_word_few_sections_say_counts_more_than_a_term_many_share(rules_db):
     lookup = RulesIndex(rules_db)
     concepts = lookup.read("dropped discard pile")[0]
-    factors = dict(zip((c.surface for c in concepts), lookup._specificity(concepts)))
+    factors = dict(zip((c.surface for c in concepts), lookup.ranker.specificity(concepts)))
     assert factors["dropped"] == 1.0
     assert factors["discard pile"] < 0.9
     # One concept alone is never weighed against itself.
-    assert lookup._specificity(lookup.read("discard pile")[0]) == [1.0]
+    assert lookup.ranker.specificity(lookup.read("discard pile")[0]) == [1.0]
 
 
 def test_a_two_word_term_counts_as_one_concept_not_two(rules_db):
     from dataclasses import replace
 
-    from index.lookup import Weights
+    from index.weights import Weights
 
     # "discard pile" is one concept: a statement saying it scores what one word would, not the
     # sum of two ("dropped" beside it would count half as much as "discard pile").
     one = RulesIndex(rules_db)
     summed = RulesIndex(rules_db, replace(Weights(), phrase_norm=0.0))
     (concept,) = one.read("discard pile")[0]
-    as_one, as_two = one.concept_scores(concept), summed.concept_scores(concept)
-    said = [doc for doc, text in one._texts.items() if "discard pile" in text.lower()]
+    as_one, as_two = one.ranker.concept_scores(concept), summed.ranker.concept_scores(concept)
+    said = [doc for doc, text in one.corpus.texts.items() if "discard pile" in text.lower()]
     assert said and all(as_one[doc] == pytest.approx(as_two[doc] / 2) for doc in said)
 
 
@@ -425,7 +426,7 @@ def test_rulebook_index_covers_every_section_and_every_key_resolves(rules_db):
 def test_a_situation_question_ranks_its_section_first_because_of_the_index(rules_db, question, section):
     from dataclasses import replace
 
-    from index.lookup import Weights
+    from index.weights import Weights
 
     with_index = RulesIndex(rules_db).search(question, 5)
     without = RulesIndex(rules_db, replace(Weights(), situations=0.0)).search(question, 5)
@@ -447,12 +448,12 @@ def test_index_phrases_match_as_phrases_not_only_as_words(rules_db):
     shuffled = "sight of line"
     key = "01_CORE_CONCEPTS > ADJACENCY"
     for question in (in_order, shuffled):  # the words count either way
-        assert all(lookup.situation_concepts(lookup.read(question)[0])[key])
+        assert all(lookup.ranker.situation_concepts(lookup.read(question)[0])[key])
     def sequence(question):
         return situation_sequence(clause_words(question))
 
-    assert lookup.situation_phrases(lookup.read(in_order)[0], sequence(in_order))[key] > 0
-    assert key not in lookup.situation_phrases(lookup.read(shuffled)[0], sequence(shuffled))
+    assert lookup.ranker.situation_phrases(lookup.read(in_order)[0], sequence(in_order))[key] > 0
+    assert key not in lookup.ranker.situation_phrases(lookup.read(shuffled)[0], sequence(shuffled))
 
 
 def test_index_is_rebuilt_when_the_rulebook_index_file_changes(fresh_db, tmp_path, monkeypatch):
@@ -512,7 +513,7 @@ def test_a_when_question_is_answered_by_the_statement_that_says_when(rules_db):
 
 
 def test_question_shapes_for_quotes_are_read_from_the_question_words():
-    from index.lookup import _quote_asks
+    from index.shapes import quote_asks as _quote_asks
 
     assert "consequence" in _quote_asks("my bag is full, now what")
     assert "time" in _quote_asks("when do i shuffle the discard pile")
@@ -539,7 +540,7 @@ def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules
         assert all(quote.text == texts[quote.n] for quote in hit.quotes)
         reading = lookup.rank(question)
         key, _score, found = reading.ranked[0]
-        order = [n for _value, n in lookup._quote_order(key, *found, asks=reading.quote_asks, concepts=reading.concepts)]
+        order = [n for _value, n in lookup.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts)]
         assert numbers == [n for n in order if n in numbers]  # most deciding first
 
 
@@ -573,8 +574,8 @@ def test_punctuation_ends_a_clause_and_no_phrase_runs_across_it(rules_db):
     lookup = RulesIndex(rules_db)
     key = "01_CORE_CONCEPTS > ADJACENCY"
     joined, broken = "line of sight", "line, of sight"  # plain words: no game term holds them
-    as_pair = lookup.situation_phrases(lookup.read(joined)[0], situation_sequence(clause_words(joined)))
-    across = lookup.situation_phrases(lookup.read(broken)[0], situation_sequence(clause_words(broken)))
+    as_pair = lookup.ranker.situation_phrases(lookup.read(joined)[0], situation_sequence(clause_words(joined)))
+    across = lookup.ranker.situation_phrases(lookup.read(broken)[0], situation_sequence(clause_words(broken)))
     assert as_pair[key] > 0  # "line of sight" is an entry
     assert key not in across  # "line, of sight": two words of two clauses
 
@@ -582,13 +583,13 @@ def test_punctuation_ends_a_clause_and_no_phrase_runs_across_it(rules_db):
 def test_a_title_word_named_only_inside_another_game_term_counts_half(rules_db):
     lookup = RulesIndex(rules_db)
     title = frozenset({"turn", "order"})
-    assert lookup._title_named(title, lookup.read("turn order")[0]) == 2.0
-    inside = lookup._title_named(title, lookup.read("end of turn, in what order")[0])
+    assert lookup.ranker.title_named(title, lookup.read("turn order")[0]) == 2.0
+    inside = lookup.ranker.title_named(title, lookup.read("end of turn, in what order")[0])
     assert inside == 1.0 + lookup.weights.partial
 
 
 def test_a_word_the_player_quotes_is_looked_up_even_when_it_is_a_word_of_asking(rules_db):
-    from index.lookup import _quoted_words
+    from index.question import quoted_words as _quoted_words
 
     assert _quoted_words("encounter card says 'you' here") == ["you"]
     assert _quoted_words("it doesn't say who's up") == []  # apostrophes are no quotation
@@ -670,7 +671,7 @@ def test_dice_notation_needs_at_least_one_die(rules_db):
 
 
 def test_a_question_of_only_a_quoted_word_of_asking_is_looked_up_and_many_are_capped(rules_db):
-    from index.lookup import MAX_QUOTED_WORDS
+    from index.question import MAX_QUOTED_WORDS
 
     lookup = RulesIndex(rules_db)
     assert [c.surface for c in lookup.read("'you'")[0]] == ["you"]

@@ -1,0 +1,149 @@
+"""Choosing the quotes of a section: the statement that decides the question first.
+
+A statement decides what the question adds to its section's subject. Each concept of the
+question counts by how strongly the rules say it, more the fewer of the section's statements say
+it (the title's words, said by all, pick none), less when the head names it; then the answer's
+shape (`index.shapes`: a number for "how many", may/must/not for "can I", a role for "who", a
+consequence for "what happens", a time for "when", a not/no for a question about something
+missing) and the kind of statement (an abbreviation, a preamble, a Variable's value line, a
+catalogue say no rule by themselves). Near-duplicates are quoted once; quotes stay verbatim.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from index.model import Quote
+from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, stem, stems
+
+__all__ = ["QuoteChooser", "MAX_QUOTES"]
+
+MAX_QUOTES = 3
+
+# Statements that give a Variable's value, not a rule.
+_VALUE_KINDS = frozenset({"variable", "variable_value"})
+_WORD = re.compile(r"[^\W_]+")
+
+
+class QuoteChooser:
+    """Orders and picks a ranked section's statements over one open index (`Corpus`)."""
+
+    def __init__(self, corpus, weights, answers):
+        self.corpus = corpus
+        self.weights = weights
+        self.answers = answers  # (docnum, asks) -> factor: the statement has the shape asked for
+
+    def order(self, key, docs, head, statement, asks=frozenset(), concepts=()) -> list[tuple[float, int]]:
+        """(value, n) of a section's statements, the most deciding first.
+
+        A statement decides what the question adds to its section's subject: each concept of the
+        question counts by how strongly the rules say it (its best score in the section), more the
+        fewer of the section's statements say it (a concept every statement shares, like the
+        title's, picks none of them: `distinct`), less when the title names it (`titled`). A
+        statement earns a concept's weight by saying it (`saturate`: 0 = said or not, 1 = in
+        proportion to its score, so a long statement repeating a word gains little). Then the
+        answer's shape (a number, a may/must/not, a Player's role, a consequence, a time) and the
+        kind of statement (an abbreviation or a table of contents says no rule).
+        Ties go to the statement that says the concepts more strongly, then to the section's order.
+        """
+        w = self.weights
+        ns = self.corpus.ns
+        docs = [d for d in docs if ns[d] > 0]
+        if not docs:
+            return []
+        k = len(head)
+        size = max(len(docs), self.corpus.section_sizes.get(key, len(docs)))
+        weights = []
+        for i in range(k):
+            strength = max(statement[d][i] for d in docs)
+            said = sum(1 for d in docs if statement[d][i] > 0)
+            if strength <= 0:
+                weights.append((0.0, 1.0))
+                continue
+            distinct = (math.log(1 + size / said) / math.log(1 + size)) ** w.distinct if size > 1 else 1.0
+            titled = w.titled if head[i] > 0 else 1.0
+            weights.append((strength * distinct * titled, strength))
+        out = []
+        for d in docs:
+            value = 0.0
+            for i, (weight, strength) in enumerate(weights):
+                s = statement[d][i]
+                if s > 0 and weight:
+                    # Matched where the words are not (an entry's label): as the words apart.
+                    said = (self._says(d, concepts[i]) or w.partial) if concepts else 1.0
+                    value += weight * said * (s / strength) ** w.saturate
+            value *= self.answers(d, asks) * self._kind_prior(d, asks)
+            # Equal coverage: the statement that says the concepts more strongly (BM25), then the
+            # section's order.
+            strength = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[d], head))
+            out.append((round(value, 9), strength, ns[d]))
+        out.sort(key=lambda item: (-item[0], -item[1], item[2]))
+        return [(value, n) for value, _strength, n in out]
+
+    def _says(self, doc: int, concept) -> float:
+        """How a statement says a concept: in the question's own word (1), in the rules' word for
+        the player's slang (its expansion weight), or a game term's words apart (`partial`)."""
+        bag = self.corpus.doc_stems[doc]
+        best = 0.0
+        for stems_, weight in concept.alternatives:
+            found = sum(1 for s in stems_ if s in bag)
+            if found == len(stems_):
+                best = max(best, weight)
+            elif found:
+                best = max(best, weight * self.weights.partial * found / len(stems_))
+        return best
+
+    def _kind_prior(self, doc: int, asks: frozenset[str] = frozenset()) -> float:
+        """An abbreviation ("TN"), a signpost to a document or a document's own preamble says no
+        rule of the game: quoted only when nothing else of the section fits."""
+        corpus = self.corpus
+        has = corpus.shapes(doc)
+        if corpus.kinds.get(doc) == "abbreviation" or len(corpus.quote_stems.get(doc, ())) < 2:
+            return self.weights.kind_low
+        if "generic" in has:
+            return self.weights.kind_low
+        if corpus.kinds.get(doc) in _VALUE_KINDS and not asks & {"number", "value"}:
+            # "CRITICAL_SUCCESS_REWARD: 1 Kaos" says how much, not what happens: quoted first
+            # only for a question about an amount or a Variable's value.
+            return self.weights.kind_low
+        if "list" in has:
+            # A list names many things by the way: it matches a question's words without
+            # deciding it, unless the question asks for the list.
+            return self.weights.asked_quote if "list" in asks else self.weights.enumeration
+        return 1.0
+
+    def choose(self, section, ordered: list[tuple[float, int]]) -> list[int]:
+        """Numbers of the statements to quote: up to MAX_QUOTES of `ordered`, those scoring at
+        least `quote_ratio` of the best, a near-duplicate of one above left out; when none, the
+        section's first definition or rule."""
+        by_n = {st.n: st for st in section.statements}
+        chosen: list[int] = []
+        if ordered:
+            top = ordered[0][0]
+            seen = []
+            for value, n in ordered:
+                if len(chosen) == MAX_QUOTES or value < self.weights.quote_ratio * top:
+                    break
+                if n not in by_n:
+                    continue
+                bag = frozenset(stems(by_n[n].text, drop=QUERY_STOPWORDS))
+                if any(len(bag & other) >= self.weights.dedupe * len(bag | other) > 0 for other in seen):
+                    continue  # says again what a quote above says
+                chosen.append(n)
+                seen.append(bag)
+        if not chosen:
+            first = next((st for st in section.statements if st.kind in {"definition", "rule"}), None)
+            first = first or (section.statements[0] if section.statements else None)
+            chosen = [first.n] if first else []
+        return chosen
+
+
+def quote(statement, stems_looked_up=frozenset()) -> Quote:
+    """A statement verbatim, with the spans of the words the question looked up."""
+    spans = tuple(
+        (m.start(), m.end())
+        for m in _WORD.finditer(statement.text)
+        if m.group(0).lower() not in INDEX_STOPWORDS and stem(m.group(0).lower()) in stems_looked_up
+    )
+    return Quote(statement.n, statement.kind, statement.text, spans)

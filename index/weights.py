@@ -1,0 +1,46 @@
+"""The lookup's knobs, in one place: how sections are ranked and quotes chosen.
+
+Set once from half of the dev questions (bench/lookup.py --sweep) and checked on held-out halves
+(bench/tune.py), never per question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Weights"]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Ranking knobs. Set once from half of the dev questions, not per question (bench/lookup.py)."""
+
+    title: float = 2.0  # a word of the section title (on the section head document)
+    terms: float = 1.5  # a defined term, abbreviation or Variable of the section
+    phrase: float = 1.5  # a game term matched as a whole phrase, against its words apart
+    partial: float = 0.5  # each word of a game term found without the others
+    expansion: float = 0.8  # the rules' word for the player's slang, against the player's word
+    head: float = 1.0  # the section head: title and defined terms
+    cover: float = 0.4  # concepts the best statement misses, found in other statements
+    plain: float = 0.6  # a word that is not one of the game's terms ("while", "placed")
+    whole: float = 0.15  # the whole section as one text (classic section-level BM25)
+    pointer: float = 0.5  # "X is defined in DOC": a signpost to another document
+    context: float = 1.0  # how much of the title's match a statement that misses the concept inherits
+    summary: float = 0.6  # a "... Summary" section restates rules whose own sections carry its gist
+    title_bonus: float = 0.25  # the title's match once more, on top of the best statement, when the question names part of it
+    title_full: float = 1.0  # the same when the question names the whole title
+    titled: float = 0.3  # in a quote, a concept the section's title already names
+    asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
+    quote_ratio: float = 0.15  # quote statements scoring at least this share of the best
+    distinct: float = 2.0  # exponent: in a quote, a concept fewer of the section's statements say counts more
+    saturate: float = 0.0  # exponent: a statement earns a concept's weight by saying it (0) or by its score (1)
+    kind_low: float = 0.3  # an abbreviation, a one-word row, a document's preamble, as a quote
+    asked_quote: float = 1.3  # in a quote, a consequence for "what happens", a time for "when"
+    negation: float = 1.2  # in a quote, a "not"/"no" statement for a question about what is missing or not done
+    enumeration: float = 0.6  # a catalogue of many items, as a quote, when the question does not ask for a list
+    dedupe: float = 0.8  # a quote sharing this share (Jaccard) of its words with one already chosen is left out
+    situations: float = 0.5  # the rulebook index naming a concept of the section: context of its statements, as the title is
+    situation_phrase: float = 1.0  # a pair of the question's words found as a phrase in an entry (times `situations`)
+    specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
+    phrase_norm: float = 1.0  # exponent: a phrase's score (the sum of its words') divided by its length to this power
+    asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)
