@@ -34,7 +34,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_QUESTIONS = ROOT.parent / "shared" / "eval" / "questions_dev.jsonl"
+# The team's dev questions sit in shared/eval beside the repository (/work/main) or, from a
+# clone (/work/clones/NAME), one level further up.
+DEFAULT_QUESTIONS = next(
+    (p for p in (base / "shared" / "eval" / "questions_dev.jsonl" for base in ROOT.parents) if p.exists()),
+    ROOT.parent / "shared" / "eval" / "questions_dev.jsonl",
+)
 # Written blind from the rules (before looking at what the lookup gets wrong), the way players
 # talk: a check on tuning to the dev set. Each question also names its deciding statement(s).
 FRESH_QUESTIONS = ROOT / "bench" / "questions_fresh.jsonl"
@@ -321,7 +326,7 @@ def sweep(db, tune: list[dict]) -> None:
     B and fresh are not looked at, so they stay held out for the weights chosen here."""
     from dataclasses import replace
 
-    from index.lookup import Weights
+    from index.weights import Weights
 
     print(f"rulebook index weights on half A (n={len(tune)}); situations=0 is the lookup without the index")
     print()
@@ -355,6 +360,8 @@ def main() -> None:
     parser.add_argument("--questions", type=Path, default=DEFAULT_QUESTIONS)
     parser.add_argument("--fresh", type=Path, default=FRESH_QUESTIONS)
     parser.add_argument("--more", type=Path, nargs="*", default=MORE_FRESH, help="further blind sets, one row each")
+    parser.add_argument("--skip", nargs="*", default=(), metavar="SET",
+                        help="leave these blind sets out (e.g. fresh6): a held-out set nobody may look at yet")
     parser.add_argument("--runs", type=int, default=7, help="subprocess runs for the cold measurement")
     parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
@@ -376,6 +383,7 @@ def main() -> None:
         "fresh": fresh,
         **{path.stem.replace("questions_", ""): load_questions(path) for path in args.more if path.exists()},
     }
+    sets = {name: subset for name, subset in sets.items() if name not in set(args.skip)}
     if args.sweep:
         sweep(db, [q for q in questions if half(q) == "A"])
         return

@@ -99,12 +99,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--extra", type=Path, nargs="*", default=MORE_FRESH)
+    parser.add_argument("--skip", nargs="*", default=(), metavar="SET",
+                        help="leave these blind sets out (e.g. fresh6): a held-out set nobody may tune on")
     args = parser.parse_args()
     os.environ.setdefault("REFEREE_HOME", tempfile.mkdtemp(prefix="referee-tune-"))
     from index.weights import Weights
     from rulesdb import open_rules
 
-    sets = question_sets(args.extra)
+    sets = question_sets([p for p in args.extra if p.stem.replace("questions_", "") not in set(args.skip)])
     train = [q for qs in sets.values() for q in qs if half(q) == "A"]
     held = [q for qs in sets.values() for q in qs if half(q) == "B"]
     scorer = Scorer(open_rules())
