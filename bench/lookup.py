@@ -13,7 +13,8 @@ printing top-1, top-3 and MRR@10 on all dev questions, on two fixed halves (A: t
 weights were tuned on, B: held out) and on each set written blind from the rules
 (bench/questions_fresh.jsonl by us; questions_fresh2.jsonl, ... by engineers who saw neither the
 lookup nor the other sets: the later a set, the less anyone tuned on it); then whether ours quotes the deciding statement first (dev under two judges of its answers,
-fresh against its annotation); then latency: warm in-process `index.search` median/p95,
+fresh against its annotation); how often a rule's own sentence, asked as a question, finds its own
+section first; then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
 Nothing here asserts: it measures.
 """
@@ -272,6 +273,19 @@ def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     return {"first": first / n, "any": anywhere / n, "n": judged, "misses": misses}
 
 
+def own_sections(ranker, db) -> tuple[int, int]:
+    """A rule's own sentence asked as a question: how often its section comes first. Every rule
+    statement whose text is in one section only (a sentence two sections repeat word for word
+    cannot pick one). A check that what helps players' words does not cost the rules' own."""
+    from collections import Counter
+
+    rules = [st for st in db.statements() if st.kind == "rule"]
+    count = Counter(st.text for st in rules)
+    own = [st for st in rules if count[st.text] == 1]
+    found = sum(1 for st in own if ranker.rank(st.text, 1)[:1] == [st.key])
+    return found, len(own)
+
+
 def warm_latency(db, questions, rounds: int = 5) -> tuple[float, float, float, float]:
     """In-process lookup time: (median, p95) with the per-process term cache emptied before
     every question (each term scored as if never asked), then (median, p95) over repeated rounds."""
@@ -438,6 +452,9 @@ def main() -> None:
             if name.startswith("fresh"):
                 how = "annotated deciding statement"
             print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
+    print()
+    found, total = own_sections(ours, db)
+    print(f"| a rule's own sentence finds its own section first | {found}/{total} |")
     print()
     first_median, first_p95, median, p95 = warm_latency(db, questions + blind)
     print("| latency | value |")
