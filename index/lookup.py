@@ -26,7 +26,7 @@ from index.shapes import quote_asks as quote_asks_of
 from index.situations import data_hash, situation_sequence
 from index.spell import Corrector
 from index.store import SKIPPED_KINDS, open_or_build
-from index.text import QUERY_STOPWORDS, words
+from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, words
 from index.weights import Weights
 from rulesdb.model import key_of
 
@@ -60,7 +60,7 @@ class RulesIndex:
         weights = weights or Weights()
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
         self.ranker = Ranker(self.corpus, self.lexicon, weights)
-        self.quotes = QuoteChooser(self.corpus, weights, self.ranker.answers)
+        self.quotes = QuoteChooser(self.corpus, weights, self.ranker.answers, meta.get("entry_links"))
         self._weights = weights
 
     @property
@@ -86,7 +86,10 @@ class RulesIndex:
         if any(("variabl",) in dict(c.alternatives) for c in concepts):
             quote_asks |= {"value"}  # "what's the refund set to": a Variable's value answers it
         ranked = self.ranker.rank(concepts, asks, situation_sequence(fixed), explain) if concepts else []
-        return Reading(concepts, corrections, asks, quote_asks, ranked)
+        # Every stem the question says or means: its words (spelling fixed) and its concepts' words.
+        said = {s for s in situation_sequence(fixed) if s != CLAUSE_BREAK}
+        said.update(s for c in concepts for alt, _ in c.alternatives for s in alt)
+        return Reading(concepts, corrections, asks, quote_asks, ranked, frozenset(said))
 
     def search(self, query: str, limit: int = 5) -> LookupResult:
         shown = checked_question(query)
@@ -115,7 +118,7 @@ class RulesIndex:
 
     def _hit(self, key: str, score: float, found, reading: Reading, stems_looked_up) -> SectionHit:
         section = self.corpus.section(key)
-        ordered = self.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts)
+        ordered = self.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems)
         by_n = {st.n: st for st in section.statements}
         quotes = tuple(quote(by_n[n], stems_looked_up) for n in self.quotes.choose(section, ordered))
         return SectionHit(

@@ -61,6 +61,7 @@ class Reading:
     asks: frozenset
     quote_asks: frozenset
     ranked: list
+    stems: frozenset = frozenset()  # every stem the question says or means (words and concepts)
 
 
 class QuestionReader:

@@ -29,12 +29,31 @@ _WORD = re.compile(r"[^\W_]+")
 class QuoteChooser:
     """Orders and picks a ranked section's statements over one open index (`Corpus`)."""
 
-    def __init__(self, corpus, weights, answers):
+    def __init__(self, corpus, weights, answers, notes=None):
         self.corpus = corpus
         self.weights = weights
         self.answers = answers  # (docnum, asks) -> factor: the statement has the shape asked for
+        # key -> [[[stem, rarity], ...], statement numbers]: rulebook-index entries whose note
+        # names the statement they come from (`index.situations.entry_links`).
+        self.notes = notes or {}
 
-    def order(self, key, docs, head, statement, asks=frozenset(), concepts=()) -> list[tuple[float, int]]:
+    def named_by_entries(self, key: str, question_stems) -> dict[int, float]:
+        """n -> how fully the question says a rulebook-index entry whose note names statement n
+        (the share of the entry's words beyond the section's title, weighted by rarity), for
+        entries said at least `note_cover`: "tie goes to whoever started it  # initiating Player wins ties"."""
+        found: dict[int, float] = {}
+        if not question_stems:
+            return found
+        for entry, named in self.notes.get(key, ()):
+            total = sum(rarity for _s, rarity in entry)
+            said = sum(rarity for s, rarity in entry if s in question_stems)
+            share = said / total if total else 0.0
+            if share >= self.weights.note_cover:
+                for n in named:
+                    found[n] = max(found.get(n, 0.0), share)
+        return found
+
+    def order(self, key, docs, head, statement, asks=frozenset(), concepts=(), question_stems=frozenset()) -> list[tuple[float, int]]:
         """(value, n) of a section's statements, the most deciding first.
 
         A statement decides what the question adds to its section's subject: each concept of the
@@ -52,6 +71,7 @@ class QuoteChooser:
         docs = [d for d in docs if ns[d] > 0]
         if not docs:
             return []
+        named = self.named_by_entries(key, question_stems) if w.note else {}
         k = len(head)
         size = max(len(docs), self.corpus.section_sizes.get(key, len(docs)))
         weights = []
@@ -77,7 +97,12 @@ class QuoteChooser:
             # Equal coverage: the statement that says the concepts more strongly (BM25), then the
             # section's order.
             strength = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[d], head))
-            out.append((round(value, 9), strength, ns[d]))
+            out.append((value, strength, ns[d]))
+        if named:
+            # A rulebook-index entry the question says, whose note names the statement it comes
+            # from: that statement decides the situation the entry names (a share of the best).
+            out = [(value * (1 + w.note * named.get(n, 0.0)), strength, n) for value, strength, n in out]
+        out = [(round(value, 9), strength, n) for value, strength, n in out]
         out.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return [(value, n) for value, _strength, n in out]
 

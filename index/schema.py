@@ -16,7 +16,7 @@ __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "situation_analyzer", "plain_a
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 13
 
 
 def stemming_analyzer():

@@ -75,7 +75,7 @@ _TIMING = re.compile(
 )
 # A catalogue: a bulleted list, or four or more items in a row ("Players, Loot, Dungeon Bombs, ...").
 _ENUMERATION = re.compile(r"\n\s*[-•]|(?:[^,.]+,){3,}[^,.]*\b(?:or|and)\b")
-_NEGATED = re.compile(r"\b(?:not|no|cannot|never|without|none|empty|nothing)\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|cannot|never|without|none|empty|nothing|neither|nor)\b", re.I)
 # A document's preamble: "This document defines Loot management procedures."
 _GENERIC = re.compile(r"^This document\b")
 

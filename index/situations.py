@@ -20,12 +20,13 @@ word rules of index/text.py): edit an entry and the next lookup builds a fresh i
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from pathlib import Path
 
-from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem
+from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "entry_links", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 
@@ -40,13 +41,14 @@ def _path(path: Path | None) -> Path:
     return Path(path) if path is not None else RULEBOOK_INDEX
 
 
-def load_entries(path: Path | None = None) -> dict[str, list[str]]:
-    """key -> phrases, in file order. A missing file is an empty index, not an error."""
+def _lines(path: Path | None = None) -> list[tuple[str, str, str]]:
+    """(key, phrase, note) per entry, in file order; the note is the entry's comment without its
+    "#" (often the statement the phrase comes from), or "". A missing file has no entries."""
     try:
         text = _path(path).read_text(encoding="utf-8")
     except OSError:
-        return {}
-    entries: dict[str, list[str]] = {}
+        return []
+    out = []
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -55,9 +57,77 @@ def load_entries(path: Path | None = None) -> dict[str, list[str]]:
             continue
         key = " > ".join(part.strip() for part in parts[0].split(">"))
         phrase = parts[1].strip()
+        note = parts[2].strip().lstrip("#").strip() if len(parts) > 2 else ""
         if key and phrase and not phrase.startswith("#"):
-            entries.setdefault(key, []).append(phrase)
+            out.append((key, phrase, note))
+    return out
+
+
+def load_entries(path: Path | None = None) -> dict[str, list[str]]:
+    """key -> phrases, in file order. A missing file is an empty index, not an error."""
+    entries: dict[str, list[str]] = {}
+    for key, phrase, _note in _lines(path):
+        entries.setdefault(key, []).append(phrase)
     return entries
+
+
+def entry_stems(phrase: str) -> tuple[str, ...]:
+    """An entry's (or a question's) words as the entries are searched: the words of asking
+    dropped, the rest stemmed, each once."""
+    return tuple(dict.fromkeys(stem(w) for w in words(phrase) if w not in QUERY_STOPWORDS))
+
+
+def entry_links(statements_of, titles: dict[str, str], path: Path | None = None) -> dict[str, list[list]]:
+    """key -> [[[stem, rarity], ...], statement numbers] for the entries whose note names a
+    statement of their section ("tie goes to whoever started it  # initiating Player wins ties").
+
+    `statements_of(key)` gives the section's quotable statements, `titles` each section's title:
+    an entry's words that are its section's title words are left out (they say which section,
+    not which statement), and an entry of nothing else names no statement. The note names the statement
+    that says most of its words, each word weighted by how few of the section's statements say
+    it (log(1 + N/df)); at least half of the note's weight must be said, or the note names none.
+    Ties name every statement tied. A stem's rarity is log(1 + entries / entries using it).
+    Read at index build time, kept in the index's metadata.
+    """
+    lines = _lines(path)
+    # A word many entries use ("armor", "turn") says less of which entry a question meets.
+    entry_df: dict[str, int] = {}
+    for _key, phrase, _note in lines:
+        for s in entry_stems(phrase):
+            entry_df[s] = entry_df.get(s, 0) + 1
+    rarity = lambda s: round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)  # noqa: E731
+    links: dict[str, list[list]] = {}
+    sections: dict[str, tuple] = {}
+    for key, phrase, note in lines:
+        if not note:
+            continue
+        if key not in sections:
+            statements = statements_of(key)
+            bags = {st.n: set(entry_stems(st.text)) for st in statements}
+            df: dict[str, int] = {}
+            for bag in bags.values():
+                for s in bag:
+                    df[s] = df.get(s, 0) + 1
+            sections[key] = (bags, df)
+        bags, df = sections[key]
+        title_stems = set(entry_stems(titles.get(key, "")))
+        if not bags:
+            continue
+        size = len(bags)
+        weight = lambda s: math.log(1 + size / df.get(s, 0.5))  # noqa: E731
+        said = set(entry_stems(note))
+        total = sum(weight(s) for s in said)
+        if not total:
+            continue
+        share = {n: sum(weight(s) for s in said & bag) / total for n, bag in bags.items()}
+        best = max(share.values())
+        if best >= 0.5:
+            named = sorted(n for n, value in share.items() if value >= best - 1e-9)
+            # The section's title words say which section, not which of its entries: left out.
+            own = [s for s in entry_stems(phrase) if s not in title_stems]
+            if own:
+                links.setdefault(key, []).append([[[s, rarity(s)] for s in own], named])
+    return links
 
 
 # Besides the rules and the rulebook index, an index is built from the glossary (the speller's

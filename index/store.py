@@ -24,7 +24,7 @@ from whoosh.filedb.filestore import RamStorage
 from index.errors import IndexUnavailable
 from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
-from index.situations import data_hash, load_entries, situation_text
+from index.situations import data_hash, entry_links, load_entries, situation_text
 from index.text import words
 
 __all__ = ["index_dir", "open_or_build", "build_into", "documents"]
@@ -116,7 +116,11 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         for phrase in phrases:
             for w in words(phrase):
                 frequencies[w] = frequencies.get(w, 0) + 1
+    def statements_of(key):
+        return [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS] if key in known else []
+
     meta = {
+        "entry_links": entry_links(statements_of, {section.key: section.title for section in db.sections()}),
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,

@@ -38,6 +38,9 @@ class Weights:
     asked_quote: float = 1.3  # in a quote, a consequence for "what happens", a time for "when"
     negation: float = 1.2  # in a quote, a "not"/"no" statement for a question about what is missing or not done
     enumeration: float = 0.6  # a catalogue of many items, as a quote, when the question does not ask for a list
+    note: float = 1.0  # in a quote, the statement a rulebook-index entry's note names, when the question says the entry (times the best value)
+    note_cover: float = 0.3  # share of an entry's words (weighted by rarity) the question must say for its note to count
+    condition: float = 2.0  # in a quote, a concept said in the statement's condition ("If ..., ")
     dedupe: float = 0.8  # a quote sharing this share (Jaccard) of its words with one already chosen is left out
     situations: float = 0.5  # the rulebook index naming a concept of the section: context of its statements, as the title is
     situation_phrase: float = 1.0  # a pair of the question's words found as a phrase in an entry (times `situations`)

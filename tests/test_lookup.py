@@ -540,7 +540,7 @@ def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules
         assert all(quote.text == texts[quote.n] for quote in hit.quotes)
         reading = lookup.rank(question)
         key, _score, found = reading.ranked[0]
-        order = [n for _value, n in lookup.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts)]
+        order = [n for _value, n in lookup.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems)]
         assert numbers == [n for n in order if n in numbers]  # most deciding first
 
 
@@ -702,3 +702,39 @@ def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_mi
     # A statement that shares only the title's words with the question hands nothing off.
     plot = index.search(rules_db, "can I store plot armor in my backpack", 1).results[0]
     assert plot.handoffs == ()
+
+
+# --- quotes: the rulebook index's notes name the deciding statement ---------------------------------
+
+
+def test_a_rulebook_index_note_names_the_statement_it_comes_from(rules_db):
+    from index.situations import entry_links
+
+    def statements_of(key):
+        return list(rules_db.section(key).statements)
+
+    links = entry_links(statements_of, {view.key: view.title for view in rules_db.sections()})
+    twice = ["twice", "same", "roll"]  # "reroll twice on the same roll  # only 1 per roll", title words left out
+    (named,) = [n for entry, n in links["01_CORE_CONCEPTS > REROLL_TOKENS"] if [s for s, _r in entry] == twice]
+    texts = {st.n: st.text for st in rules_db.section("01_CORE_CONCEPTS > REROLL_TOKENS").statements}
+    assert [texts[n] for n in named] == ["A Player may spend only 1 Reroll Token per roll."]
+    # A note that says too little of any statement names none.
+    assert all(named for key in links for _entry, named in links[key])
+
+
+@pytest.mark.parametrize(
+    ("question", "decides"),
+    [
+        ("reroll twice on the same roll", "A Player may spend only 1 Reroll Token per roll."),
+        ("kaos on damage dice", "Kaos may only be spent on d20 Checks."),
+        ("weapon in an armor slot", "Only Armor cards and Plot Armor may occupy Armor Slots unless a rule specifically states otherwise."),
+    ],
+)
+def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names_first(rules_db, question, decides):
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    assert RulesIndex(rules_db).search(question, 1).results[0].quotes[0].text == decides
+    without = RulesIndex(rules_db, replace(Weights(), note=0.0)).search(question, 1).results[0]
+    assert without.quotes[0].text != decides  # the note decides it, not the words alone
