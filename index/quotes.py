@@ -38,9 +38,10 @@ class QuoteChooser:
         self.notes = notes or {}
 
     def named_by_entries(self, key: str, question_stems) -> dict[int, float]:
-        """n -> how fully the question says a rulebook-index entry whose note names statement n
-        (the share of the entry's words beyond the section's title, weighted by rarity), for
-        entries said at least `note_cover`: "tie goes to whoever started it  # initiating Player wins ties"."""
+        """n -> how fully the question says the rulebook-index entries whose notes name statement n:
+        per entry, the share of its words beyond the section's title (weighted by rarity) the
+        question says, when at least `note_cover`, summed over the entries naming n
+        ("tie goes to whoever started it  # initiating Player wins ties")."""
         found: dict[int, float] = {}
         if not question_stems:
             return found
@@ -50,7 +51,7 @@ class QuoteChooser:
             share = said / total if total else 0.0
             if share >= self.weights.note_cover:
                 for n in named:
-                    found[n] = max(found.get(n, 0.0), share)
+                    found[n] = found.get(n, 0.0) + share
         return found
 
     def order(self, key, docs, head, statement, asks=frozenset(), concepts=(), question_stems=frozenset()) -> list[tuple[float, int]]:

@@ -86,7 +86,8 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
     not which statement), and an entry of nothing else names no statement. The note names the statement
     that says most of its words, each word weighted by how few of the section's statements say
     it (log(1 + N/df)); at least half of the note's weight must be said, or the note names none.
-    Ties name every statement tied. A stem's rarity is log(1 + entries / entries using it).
+    Between statements that say all of it, the one whose own words the note says most of; ties
+    name every statement tied. A stem's rarity is log(1 + entries / entries using it).
     Read at index build time, kept in the index's metadata.
     """
     lines = _lines(path)
@@ -122,7 +123,10 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
         share = {n: sum(weight(s) for s in said & bag) / total for n, bag in bags.items()}
         best = max(share.values())
         if best >= 0.5:
-            named = sorted(n for n, value in share.items() if value >= best - 1e-9)
+            tied = [n for n, value in share.items() if value >= best - 1e-9]
+            # A note that says all of two statements' words names the one it says most of.
+            own = {n: sum(weight(s) for s in said & bags[n]) / (sum(weight(s) for s in bags[n]) or 1.0) for n in tied}
+            named = sorted(n for n in tied if own[n] >= max(own.values()) - 1e-9)
             # The section's title words say which section, not which of its entries: left out.
             own = [s for s in entry_stems(phrase) if s not in title_stems]
             if own:
