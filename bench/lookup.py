@@ -13,7 +13,8 @@ printing top-1, top-3 and MRR@10 on all dev questions, on two fixed halves (A: t
 weights were tuned on, B: held out) and on each set written blind from the rules
 (bench/questions_fresh.jsonl by us; questions_fresh2.jsonl, ... by engineers who saw neither the
 lookup nor the other sets: the later a set, the less anyone tuned on it); then whether ours quotes the deciding statement first (dev under two judges of its answers,
-fresh against its annotation); how often a rule's own sentence, asked as a question, finds its own
+fresh against its annotation); how many questions get a one-line answer and how many of those come
+from a deciding statement; how often a rule's own sentence, asked as a question, finds its own
 section first; then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
 Nothing here asserts: it measures.
@@ -273,6 +274,28 @@ def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     return {"first": first / n, "any": anywhere / n, "n": judged, "misses": misses}
 
 
+def answer_lines(ranker, db, questions) -> dict:
+    """The one-line answers (`LookupResult.answer`): how many questions get one, how many of those
+    come from a statement that decides the question (its section expected, the statement judged
+    deciding as the quote metric judges it), and for dev questions whose answer starts with Yes or
+    No, how many verdicts agree."""
+    given = deciding = verdicts = agree = 0
+    for q in questions:
+        try:
+            answer = ranker.lookup.search(q["q"], 3).answer
+        except ranker.index.LookupFailure:
+            continue
+        if answer is None:
+            continue
+        given += 1
+        deciding += answer.key in q["expect"] and answer.n in deciding_statements(db, q, answer.key)
+        told = (q.get("answer") or "").split(" ", 1)[0].strip(",.:;")
+        if answer.verdict and told in ("Yes", "No"):
+            verdicts += 1
+            agree += answer.verdict == told
+    return {"n": len(questions), "given": given, "deciding": deciding, "verdicts": verdicts, "agree": agree}
+
+
 def own_sections(ranker, db) -> tuple[int, int]:
     """A rule's own sentence asked as a question: how often its section comes first. Every rule
     statement whose text is in one section only (a sentence two sections repeat word for word
@@ -452,6 +475,14 @@ def main() -> None:
             if name.startswith("fresh"):
                 how = "annotated deciding statement"
             print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
+    print()
+    print("| answer line (ours) | set | questions | given | from a deciding statement | dev: verdict agrees with the answer's Yes/No |")
+    print("|---|---|---|---|---|---|")
+    for name in ("dev", *[n for n in sets if n.startswith("fresh")]):
+        if sets[name]:
+            got = answer_lines(ours, db, sets[name])
+            agrees = f"{got['agree']}/{got['verdicts']}" if name == "dev" else ""
+            print(f"| one-line answer | {name} | {got['n']} | {got['given']} | {got['deciding']}/{got['given']} | {agrees} |")
     print()
     found, total = own_sections(ours, db)
     print(f"| a rule's own sentence finds its own section first | {found}/{total} |")

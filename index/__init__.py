@@ -13,9 +13,10 @@ BM25F aggregated to sections. Whoosh is imported only when a lookup runs.
 from __future__ import annotations
 
 from index.errors import BadQuery, IndexUnavailable, LookupFailure
-from index.model import Handoff, LookupResult, Quote, SectionHit
+from index.model import Answer, Handoff, LookupResult, Quote, SectionHit
 
 __all__ = [
+    "Answer",
     "BadQuery",
     "Handoff",
     "IndexUnavailable",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 
+from index.answer import answer_for
 from index.corpus import Corpus
 from index.errors import BadQuery
 from index.handoffs import handoffs, see_also
@@ -103,20 +104,28 @@ class RulesIndex:
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        hits = tuple(
-            self._hit(key, score, found, reading, stems_looked_up) for key, score, found in reading.ranked[:limit]
-        )
+        hits, answer = [], None
+        for key, score, found in reading.ranked[:limit]:
+            hit, ordered = self._hit(key, score, found, reading, stems_looked_up)
+            if not hits and hit.quotes:
+                # How far the first quote leads the next: a near tie is no plain answer.
+                lead = ordered[0][0] / ordered[1][0] if len(ordered) > 1 and ordered[1][0] > 0 else float("inf")
+                answer = answer_for(shown, concepts, hit.key, hit.quotes[0], hit.title, lead, self.lexicon.game_words)
+            hits.append(hit)
+        hits = tuple(hits)
         result = LookupResult(
             query=shown,
             results=hits,
             terms=tuple(c.surface for c in concepts),
             corrections=tuple(corrections),
+            answer=answer,
         )
         if not hits:
             result = self._nothing(result)
         return result
 
-    def _hit(self, key: str, score: float, found, reading: Reading, stems_looked_up) -> SectionHit:
+    def _hit(self, key: str, score: float, found, reading: Reading, stems_looked_up) -> tuple[SectionHit, list]:
+        """The section as a hit with its quotes, and its statements' (value, n), best first."""
         section = self.corpus.section(key)
         ordered = self.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems)
         by_n = {st.n: st for st in section.statements}
@@ -132,7 +141,7 @@ class RulesIndex:
                 section, quotes, self.corpus.missing_documents(), self.corpus.title_stems.get(key, frozenset()),
                 stems_looked_up,
             ),
-        )
+        ), ordered
 
     def _direct(self, text: str) -> LookupResult | None:
         from rulesdb import AmbiguousKey, UnknownKey

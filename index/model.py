@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rulesdb.model import key_of
 
-__all__ = ["Quote", "Handoff", "SectionHit", "LookupResult"]
+__all__ = ["Quote", "Handoff", "SectionHit", "Answer", "LookupResult"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,24 @@ class SectionHit:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """The one-line answer (`index.answer`): the deciding statement's own words, with a Yes or No
+    read from its may / can / must / not when the question asks yes or no."""
+
+    text: str  # the deciding statement, verbatim (the first quote of the first section)
+    key: str  # its section, DOC > SECTION
+    n: int  # its number in the section
+    verdict: str | None = None  # "Yes" or "No"
+
+    @property
+    def line(self) -> str:
+        return f"{self.verdict}: {self.text}" if self.verdict else self.text
+
+    def to_json(self) -> dict:
+        return {"verdict": self.verdict, "text": self.text, "key": self.key}
+
+
+@dataclass(frozen=True)
 class LookupResult:
     query: str  # the question as received, made printable
     results: tuple[SectionHit, ...]  # best first; empty when nothing matched
@@ -51,6 +69,7 @@ class LookupResult:
     corrections: tuple[tuple[str, str], ...] = ()  # (typed, read as)
     did_you_mean: tuple[str, ...] = ()  # when nothing matched: nearby spellings
     closest_titles: tuple[str, ...] = ()  # when nothing matched: "DOC > SECTION  Title"
+    answer: Answer | None = None  # when the first quote plainly answers the question
 
     @property
     def missing_documents(self) -> tuple[str, ...]:
@@ -76,4 +95,5 @@ class LookupResult:
                 for hit in self.results
             ],
             "missing_documents": list(self.missing_documents),
+            "answer": self.answer.to_json() if self.answer else None,
         }

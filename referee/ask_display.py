@@ -39,6 +39,14 @@ def print_result(console, result) -> None:
             for line in result.closest_titles:
                 console.print(Text(f"  {line}"))
         return
+    if result.answer:
+        # The first quote's own words, with the Yes or No its may / must / not says, and its key.
+        verdict = result.answer.verdict
+        line = Text(f"{verdict or 'Answer'}: ", style=("bold green" if verdict == "Yes" else "bold red") if verdict else "bold")
+        line.append(result.answer.text.replace("\n", " "))
+        line.append(f"  ({result.answer.key})", style="dim")
+        console.print(line)
+        console.print()
     for number, hit in enumerate(result.results, 1):
         if number > 1:
             console.print()

@@ -40,12 +40,29 @@ def test_ask_json_ranks_plot_armor_first_for_storing_it_in_the_backpack():
     result = ask("can I store plot armor in my backpack", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"query", "results", "missing_documents"}
+    assert set(data) == {"query", "results", "missing_documents", "answer"}
+    assert data["answer"] == {
+        "verdict": "No",
+        "text": "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise.",
+        "key": "08_LOOT_AND_INVENTORY > PLOT_ARMOR",
+    }
     assert data["query"] == "can I store plot armor in my backpack"
     assert data["results"][0]["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
     first = data["results"][0]
     assert set(first) == {"key", "doc_id", "section_id", "title", "score", "quotes"}
     assert "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise." in first["quotes"]
+
+
+def test_the_answer_line_leads_the_text_output_with_its_key():
+    result = ask("can I store plot armor in my backpack", "--limit", "1")
+    assert result.exit_code == 0, result.output
+    first = " ".join(result.output.split("\n\n")[0].split())
+    assert first == (
+        "No: Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."
+        "  (08_LOOT_AND_INVENTORY > PLOT_ARMOR)".replace("  ", " ")
+    )
+    # Without a yes/no or how-many question there is no line: the section comes first.
+    assert ask("gear swap", "--limit", "1").output.startswith("08_LOOT_AND_INVENTORY > GEAR_SWAP")
 
 
 def test_bare_words_ask_the_same_as_one_quoted_question():

@@ -285,7 +285,8 @@ def test_non_ascii_and_lone_surrogates_are_made_printable(rules_db):
 
 def test_json_shape_is_exactly_what_other_tools_read(rules_db):
     data = index.search(rules_db, "gear swap", 2).to_json()
-    assert set(data) == {"query", "results", "missing_documents"}
+    assert set(data) == {"query", "results", "missing_documents", "answer"}
+    assert data["answer"] is None  # a keyword lookup asks nothing to answer in a line
     assert data["query"] == "gear swap"
     for hit in data["results"]:
         assert set(hit) == {"key", "doc_id", "section_id", "title", "score", "quotes"}
@@ -743,3 +744,60 @@ def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names
     assert RulesIndex(rules_db).search(question, 1).results[0].quotes[0].text == decides
     without = RulesIndex(rules_db, replace(Weights(), note=0.0)).search(question, 1).results[0]
     assert without.quotes[0].text != decides  # the note decides it, not the words alone
+
+
+# --- the one-line answer: the deciding sentence's own words, a Yes/No read from may/must/not ------------
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "text"),
+    [
+        ("can I store plot armor in my backpack", "No", "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."),
+        ("can i spend kaos on a contested check", "No", "Kaos may not be spent on Contested Checks."),
+        ("do i have to keep the new roll after a reroll", "Yes", "The Player must keep the new result."),
+        ("how many weapon slots", None, "A Player has two Weapon Slots."),
+    ],
+)
+def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rules_db, question, verdict, text):
+    result = index.search(rules_db, question, 3)
+    assert result.answer is not None
+    assert (result.answer.verdict, result.answer.text) == (verdict, text)
+    first = result.results[0]
+    assert (result.answer.key, result.answer.n, result.answer.text) == (first.key, first.quotes[0].n, first.quotes[0].text)
+    assert rules_db.has_statement(first.doc_id, first.section_id, result.answer.text)  # never invented
+    assert result.to_json()["answer"] == {"verdict": verdict, "text": text, "key": first.key}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what happens to me when I die",  # asks what, not yes or no
+        "tie with the target number, pass or fail",  # asks which of two
+        "can't I store plot armor in my backpack",  # a negated question: its yes and no are ambiguous
+        "gear swap",  # asks nothing
+    ],
+)
+def test_no_answer_line_when_the_question_asks_no_yes_or_no_or_how_many(rules_db, question):
+    assert index.search(rules_db, question, 3).answer is None
+
+
+def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
+    from index.answer import is_yes_no_question, verdict_of
+
+    assert verdict_of("Plot Armor is not Gear.", "is plot armor gear") == "No"
+    assert verdict_of("Dungeon Haunted may apply to Contested Checks.", "can it apply") == "Yes"
+    # The main clause decides, not the condition, nor the rules' standing exception.
+    assert verdict_of("If a Player cannot Store a Loot card and does not Equip or use that Loot card, they must discard it.", "do I have to discard it") == "Yes"
+    assert verdict_of("Equipping Loot does not spend a Turn Action unless a rule specifically states otherwise.", "does it cost an action") == "No"
+    # No verdict: "only" (depends on what is asked about), "but" (two answers), a must for a "can I",
+    # a list, "all" asked about "just one", a plain instruction.
+    assert verdict_of("Kaos may only be spent on d20 Checks.", "can I spend kaos on damage") is None
+    assert verdict_of("A Dropped Weapon remains Equipped but is not available for Attacks.", "is it still equipped") is None
+    assert verdict_of("The Player must keep the new result.", "can I keep the first roll") is None
+    assert verdict_of("Viva La Dungeon uses the following dice:\n- d4\n- d6", "do we use a d6") is None
+    assert verdict_of("Spending a Reroll Token allows the Player to reroll all dice rolled for that roll.", "can I reroll just one die") is None
+    assert verdict_of("Roll 2d20 and use the higher result.", "do I roll two") is None
+    assert is_yes_no_question("bag's full, can I just hold it?")
+    assert is_yes_no_question("armor in my backpack still gives me defense right?")
+    assert not is_yes_no_question("who rolls the damage, me or the player on my left?")
+    assert not is_yes_no_question("what do I roll")
