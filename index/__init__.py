@@ -36,6 +36,7 @@ def open_index(db):
     return _open(db)
 
 
-def search(db, query: str, limit: int = 5) -> LookupResult:
-    """Best sections for `query`, best first. Raises BadQuery, IndexUnavailable."""
-    return open_index(db).search(query, limit)
+def search(db, query: str, limit: int = 5, names=()) -> LookupResult:
+    """Best sections for `query`, best first; `names` (the table's Players) are left out of the
+    lookup. Raises BadQuery, IndexUnavailable."""
+    return open_index(db).search(query, limit, names)

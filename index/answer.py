@@ -33,9 +33,10 @@ _NEGATIVE_QUESTION = re.compile(r"n't\b|\b(?:not|no|never|dont|doesnt|cant|isnt|
 _OBLIGATION = re.compile(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\b", re.I)
 # How sure the line must be, measured on dev and the older blind sets (bench/lookup.py "answer
-# line" rows): 39 lines in 528 questions, 38 of them from the annotated deciding statement.
+# line" rows): 25 lines in 528 questions, 24 of them from the annotated deciding statement.
 MIN_SAID = 0.5  # share of the question's concepts the sentence (or its section's title) says
 MIN_LEAD = 1.1  # the first quote's value over the second's: a near tie is no plain answer
+MIN_PREDICATE = 1 / 3  # share of the words a verdict rests on (after may / not) the question says
 _NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|any amount)\b", re.I)
 
 # A statement's main clause: after a leading "If ..., " / "When ..., ", before "unless ..." (the
@@ -111,4 +112,20 @@ def answer_for(question: str, concepts, key: str, quote, title: str, lead: float
     if not is_yes_no_question(question) or _NEGATIVE_QUESTION.search(question):
         return None
     verdict = verdict_of(quote.text, question)
-    return Answer(quote.text, key, quote.n, verdict) if verdict else None
+    if verdict is None:
+        return None
+    # What the sentence allows or denies is what the question asks about: a third of the words
+    # after its may / not (beyond the title's) at least are the question's ("Plot Armor is not discarded into
+    # a standard Loot discard pile" does not answer "can I discard my Plot Armor").
+    asked_stems = {s for c in concepts for alt, _w in c.alternatives for s in alt} | set(stems(question))
+    predicate = set(stems(_predicate(quote.text), drop=QUERY_STOPWORDS)) - set(stems(title))
+    if predicate and len(predicate & asked_stems) < MIN_PREDICATE * len(predicate):
+        return None
+    return Answer(quote.text, key, quote.n, verdict)
+
+
+def _predicate(statement: str) -> str:
+    """The main clause after its may / must / not: what the statement allows, requires or denies."""
+    main = _UNLESS.sub("", _LEADING_CONDITION.sub("", statement.strip()))
+    marker = _NEGATIVE.search(main) or _MUST.search(main) or _PERMITS.search(main)
+    return main[marker.end():] if marker else main

@@ -78,11 +78,12 @@ class RulesIndex:
         concepts, corrections, _fixed = self.reader.read(query, asks_of(query))
         return concepts, corrections
 
-    def rank(self, question: str, explain: dict | None = None) -> Reading:
+    def rank(self, question: str, explain: dict | None = None, names: frozenset[str] = frozenset()) -> Reading:
         """How the lookup reads a question and ranks the sections (search, bench and tune all
-        rank through here): concepts, spelling corrections, the asks, the sections best first."""
+        rank through here): concepts, spelling corrections, the asks, the sections best first.
+        `names`: the table's words to leave out (`QuestionReader.read`)."""
         asks = asks_of(question)
-        concepts, corrections, fixed = self.reader.read(question, asks)
+        concepts, corrections, fixed = self.reader.read(question, asks, names)
         quote_asks = asks | quote_asks_of(question)
         if any(("variabl",) in dict(c.alternatives) for c in concepts):
             quote_asks |= {"value"}  # "what's the refund set to": a Variable's value answers it
@@ -92,14 +93,16 @@ class RulesIndex:
         said.update(s for c in concepts for alt, _ in c.alternatives for s in alt)
         return Reading(concepts, corrections, asks, quote_asks, ranked, frozenset(said))
 
-    def search(self, query: str, limit: int = 5) -> LookupResult:
+    def search(self, query: str, limit: int = 5, names=()) -> LookupResult:
+        """Best sections for `query`; `names` are the table's own words (Players' names) the
+        question may use, left out of the lookup."""
         shown = checked_question(query)
         limit = max(1, min(int(limit), 50))
         if looks_like_key(shown):
             direct = self._direct(shown)
             if direct is not None:
                 return direct
-        reading = self.rank(shown)
+        reading = self.rank(shown, names=frozenset(w for name in names for w in words(name)))
         concepts, corrections = reading.concepts, reading.corrections
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")

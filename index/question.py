@@ -72,9 +72,11 @@ class QuestionReader:
         self.corrector = corrector
         self.weights = weights
 
-    def read(self, query: str, asks: frozenset[str]):
-        """(concepts, corrections, the words after spelling) of the question."""
-        tokens = clause_words(clean(query), limit=MAX_QUERY_WORDS)
+    def read(self, query: str, asks: frozenset[str], names: frozenset[str] = frozenset()):
+        """(concepts, corrections, the words after spelling) of the question. `names`: the table's
+        own words (its Players' names, lowercase), which say nothing of the rules: left out, never
+        "corrected" into a rules word ("ivo" is no typo of "ive")."""
+        tokens = [t for t in clause_words(clean(query), limit=MAX_QUERY_WORDS) if t not in names]
         corrections = []
         fixed = []
         for token in tokens:

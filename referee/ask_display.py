@@ -24,8 +24,26 @@ def _quote_text(quote):
     return text
 
 
-def print_result(console, result) -> None:
+def _now_line(now):
+    """The move the question names, judged on the current game: "Now: no — Bram holds no Reroll Token"."""
     from rich.text import Text
+
+    if now.legal is None:
+        return Text(f"Now: not read as a move on the current game: {now.reason}.", style="dim")
+    line = Text("Now: ", style="bold")
+    line.append("yes" if now.legal else "no", style="bold green" if now.legal else "bold red")
+    line.append(f" — {now.reason}" if now.reason else (" — legal" if now.legal else ""))
+    line.append(f"  (`{now.move}`" + (f"; I = {now.self_is}, the Active Player" if now.self_is else "") + ")", style="dim")
+    if now.key:
+        line.append(f"  {now.key}", style="cyan")
+    return line
+
+
+def print_result(console, result, now=None) -> None:
+    from rich.text import Text
+
+    if now is not None:
+        console.print(_now_line(now))
 
     if result.corrections:
         read = ", ".join(f"{typed} → {meant}" for typed, meant in result.corrections)

@@ -40,7 +40,8 @@ def test_ask_json_ranks_plot_armor_first_for_storing_it_in_the_backpack():
     result = ask("can I store plot armor in my backpack", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"query", "results", "missing_documents", "answer"}
+    assert set(data) == {"query", "results", "missing_documents", "answer", "now"}
+    assert data["now"] is None  # no game going
     assert data["answer"] == {
         "verdict": "No",
         "text": "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise.",
@@ -157,3 +158,34 @@ def test_undecodable_bytes_in_argv_are_answered_in_a_real_process(shared_home):
     data = json.loads(proc.stdout.decode("utf-8"))
     assert data["results"][0]["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
     assert b"Traceback" not in proc.stderr
+
+
+# --- questions that know the game (a dry run of the move a question names) ---------------------------------
+
+
+def test_a_move_question_is_judged_on_the_current_game_and_changes_nothing(tmp_path):
+    import referee
+
+    path = tmp_path / "t.sqlite"
+    with referee.Game.new(path, players=["Mara", "Bram"], health=8, turn_actions=2) as game:
+        game.push("declare mara brawn --tn 12")
+        game.push("roll mara 5")
+        before = (len(game.history()), game.state.to_json())
+    result = ask("can bram reroll now", "--game", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    now = json.loads(result.stdout)["now"]
+    assert now == {"move": "reroll Bram", "legal": False, "reason": "Bram is not rolling in Brawn Check for Mara vs TN 12",
+                   "key": "01_CORE_CONCEPTS > CONTESTED_CHECKS", "self_is": ""}
+    mine = json.loads(ask("can I reroll", "--game", str(path), "--json").stdout)["now"]
+    assert (mine["move"], mine["legal"], mine["self_is"]) == ("reroll Mara", False, "Mara")
+    assert mine["reason"] == "Mara holds no Reroll Token"
+    with referee.Game.open(path) as game:
+        after = (len(game.history()), game.state.to_json())
+    assert after == before
+
+
+def test_a_question_naming_no_move_or_no_game_has_no_ruling_and_a_missing_game_file_is_bad_input(tmp_path):
+    assert json.loads(ask("can I reroll", "--json").stdout)["now"] is None  # no game going
+    assert json.loads(ask("what is kaos", "--game", str(tmp_path / "none.sqlite"), "--json").stdout)["now"] is None
+    result = ask("can I reroll", "--game", str(tmp_path / "none.sqlite"), "--json")
+    assert result.exit_code == 2

@@ -775,6 +775,9 @@ def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rule
         "tie with the target number, pass or fail",  # asks which of two
         "can't I store plot armor in my backpack",  # a negated question: its yes and no are ambiguous
         "gear swap",  # asks nothing
+        # Its first quote denies something the question does not ask ("not discarded into a standard
+        # Loot discard pile"): a "No" would answer "can I discard it", which the rules allow.
+        "can I discard my plot armor",
     ],
 )
 def test_no_answer_line_when_the_question_asks_no_yes_or_no_or_how_many(rules_db, question):

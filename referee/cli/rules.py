@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.app import EXIT_BAD_INPUT, EXIT_REFUSED, app, fail, rules_app
-from referee.cli.common import JsonOption, console, open_rules, print_json
+from referee.cli.common import GameOption, JsonOption, console, open_game, open_rules, print_json
 
 KeyArgument = Annotated[
     str, typer.Argument(help="'DOC > SECTION', a unique SECTION_ID (PLOT_ARMOR) or a section title.")
@@ -117,9 +117,13 @@ def ask(
         ),
     ] = None,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=50, help="How many sections to show.")] = 3,
+    game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Which rule covers this? The best sections, with the deciding sentences quoted.
+
+    With a game going, a question that names a move and a Player ("can Bram reroll now?") also
+    gets that move's ruling on the current game, as a dry run: the game never changes.
 
     Exit 0 found, 1 nothing matches (or no such section key), 2 a question that cannot be
     looked up (empty, only punctuation or common words, too long) or an ambiguous key.
@@ -127,9 +131,11 @@ def ask(
     import index
     from rulesdb import AmbiguousKey, UnknownKey
 
+    text = " ".join(question or ())
     db = open_rules()
+    opened, now = _game_for(text, game)
     try:
-        result = index.search(db, " ".join(question or ()), limit)
+        result = index.search(db, text, limit, names=opened.settings.players if opened else ())
     except index.BadQuery as error:
         fail(f"cannot look that up: {error.reason}.", EXIT_BAD_INPUT, as_json=as_json)
     except AmbiguousKey as error:
@@ -140,11 +146,37 @@ def ask(
         fail(f"no rules section {error.key!r}.{hint}", as_json=as_json)
     except index.IndexUnavailable as error:
         fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
+    if opened:
+        from referee.move_question import judge
+
+        with opened:
+            now = None if result.direct else judge(opened, text)
     if as_json:
-        print_json(result.to_json())
+        print_json({**result.to_json(), "now": now.to_json() if now else None})
     else:
         from referee import ask_display
 
-        ask_display.print_result(console(), result)
+        ask_display.print_result(console(), result, now)
     if not result.results:
         raise typer.Exit(EXIT_REFUSED)
+
+
+def _game_for(question: str, game: str | None):
+    """(the game, None) when the question names a move and a game is going (--game, $REFEREE_GAME,
+    the current one); (None, why not) when the current game cannot be opened; (None, None) when the
+    question names no move (most questions: no game is opened) or there is no game. An explicit
+    --game that cannot be opened is an error (exit 2), as for every command that takes one."""
+    from referee.move_question import MoveQuestion, names_a_move
+
+    if names_a_move(question) is None:
+        return None, None
+    from referee.errors import GameFileError, NoGame
+
+    try:
+        return open_game(game), None
+    except NoGame:
+        return None, None
+    except GameFileError as error:
+        if game:
+            raise
+        return None, MoveQuestion(reason=f"the current game cannot be opened: {error}")
