@@ -13,7 +13,7 @@ __all__ = ["asks", "quote_asks", "statement_shapes", "answer_factor"]
 
 # --- what a question asks for ---------------------------------------------------------------------
 
-_HOW_MANY = re.compile(r"\bhow (?:many|much|often|far)\b|\b(?:max|maximum|limit|cap|capped|per)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow (?:many|much|often|far|big)\b|\b(?:max|maximum|limit|cap|capped|per|capacity|number of)\b|\bcount\b(?!\s+(?:as|for|towards?|against))", re.I)
 _PERMISSION = re.compile(r"^\W*(?:so\s+)?(?:can|could|may|am|is|are|do|does|did|will|would|should|must|have to|has to|allowed)\b|\b(?:can|allowed|legal|able to)\b", re.I)
 
 # "who rolls it", "whose turn", "which player": the answer names a Player by role. As a question

@@ -804,3 +804,11 @@ def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
     assert is_yes_no_question("armor in my backpack still gives me defense right?")
     assert not is_yes_no_question("who rolls the damage, me or the player on my left?")
     assert not is_yes_no_question("what do I roll")
+
+
+def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
+    from index.shapes import asks
+
+    for question in ("armor slot count", "how big is the backpack", "backpack capacity", "number of weapon slots"):
+        assert "number" in asks(question), question
+    assert "number" not in asks("scrolls count as gear?")
