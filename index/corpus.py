@@ -40,8 +40,8 @@ class Corpus:
         self.texts: dict[int, str] = {}
         self.section_sizes: dict[str, int] = {}  # section key -> how many statements
         self.kinds: dict[int, str] = {}
-        self.quote_stems: dict[int, frozenset[str]] = {}  # a statement's words of substance
-        self.doc_stems: dict[int, frozenset[str]] = {}
+        self._quote_stems: dict[int, frozenset[str]] = {}
+        self._doc_stems: dict[int, frozenset[str]] = {}
         self.match_cache: dict[str, dict[int, float]] = {}
         self._shapes: dict[int, frozenset[str]] = {}
         self._sections: dict = {}
@@ -59,8 +59,6 @@ class Corpus:
                 self.kinds[docnum] = fields.get("kind", "")
                 if fields["n"] > 0:
                     self.section_sizes[fields["key"]] = self.section_sizes.get(fields["key"], 0) + 1
-                    self.quote_stems[docnum] = frozenset(stems(fields["text"], drop=QUERY_STOPWORDS))
-                    self.doc_stems[docnum] = frozenset(stems(fields["text"]))
                 if is_signpost(fields["text"]):
                     self.pointers.add(docnum)
 
@@ -78,6 +76,23 @@ class Corpus:
         while matcher.is_active():
             found[matcher.id()] = matcher.score()
             matcher.next()
+        return found
+
+    def quote_stems(self, doc: int) -> frozenset[str]:
+        """A statement's words of substance (the words of asking left out), stemmed; () for a
+        document that is no statement. Stemmed when first asked for, not at start: a cold lookup
+        reads a few sections' statements, not all 500."""
+        found = self._quote_stems.get(doc)
+        if found is None:
+            text = self.texts.get(doc, "") if self.ns.get(doc, 0) > 0 else ""
+            found = self._quote_stems[doc] = frozenset(stems(text, drop=QUERY_STOPWORDS))
+        return found
+
+    def doc_stems(self, doc: int) -> frozenset[str]:
+        """A statement's words, stemmed (as the index cut them), when first asked for."""
+        found = self._doc_stems.get(doc)
+        if found is None:
+            found = self._doc_stems[doc] = frozenset(stems(self.texts.get(doc, "")))
         return found
 
     def shapes(self, doc: int) -> frozenset[str]:

@@ -110,7 +110,7 @@ class QuoteChooser:
     def _says(self, doc: int, concept) -> float:
         """How a statement says a concept: in the question's own word (1), in the rules' word for
         the player's slang (its expansion weight), or a game term's words apart (`partial`)."""
-        bag = self.corpus.doc_stems[doc]
+        bag = self.corpus.doc_stems(doc)
         best = 0.0
         for stems_, weight in concept.alternatives:
             found = sum(1 for s in stems_ if s in bag)
@@ -125,7 +125,7 @@ class QuoteChooser:
         rule of the game: quoted only when nothing else of the section fits."""
         corpus = self.corpus
         has = corpus.shapes(doc)
-        if corpus.kinds.get(doc) == "abbreviation" or len(corpus.quote_stems.get(doc, ())) < 2:
+        if corpus.kinds.get(doc) == "abbreviation" or len(corpus.quote_stems(doc)) < 2:
             return self.weights.kind_low
         if "generic" in has:
             return self.weights.kind_low
