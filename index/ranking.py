@@ -7,9 +7,9 @@ the concepts that statement misses (discounted) and its whole text. The rulebook
 (index/rulebook_index.tsv) names a section's subject in players' words: context of its
 statements, as the title is (a concept no statement says in the player's words still counts,
 once), and the question's word pairs found as a phrase in one entry count again.
-Known cost: a rule's own sentence asked as a question finds its section first 352 times in 440
-with the index, 415 without (its entries name other sections' concepts); measured on players'
-questions the index is worth 10-15 points top-1, so it stays.
+Known cost: a rule's own sentence asked as a question finds its section first 352 times in 439
+with the index, 418 without (its entries name other sections' concepts; bench/lookup.py);
+measured on players' questions the index is worth 10-15 points top-1, so it stays.
 """
 
 from __future__ import annotations
