@@ -194,6 +194,7 @@ BACKPACK_SLOT_ONE_CARD = _c(LOOT, "BACKPACK_SLOTS", "Each Backpack Slot may cont
 BACKPACK_ANY_TYPE = _c(LOOT, "BACKPACK_SLOTS", "Any type of Loot may be stored in a Backpack Slot unless a rule specifically states otherwise.")
 
 MAGIC_NOT_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "Common Magic and Rare Magic may be Equipped only if that card or another rule specifically states how it may be Equipped.")
+EQUIPPED_PROVIDES = _c(LOOT, "EQUIPPED_LOOT", "Equipped Loot provides its game effects unless the Loot card or another rule specifically states otherwise.")
 EQUIPPED_WEAPONS_AVAILABLE = _c(LOOT, "EQUIPPED_LOOT", "Equipped Weapons are available for Attacks and other weapon-based effects while occupying a Weapon Slot unless they are unavailable for another reason.")
 DROPPED_STILL_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "A Dropped Weapon remains Equipped but is not available for Attacks until recovered or restored according to 06_COMBAT_ENCOUNTER.")
 STORED_ARMOR_NOTHING = _c(LOOT, "STORED_LOOT", "Armor stored in the Backpack does not provide Defense, Stat bonuses, or other effects.")
@@ -327,6 +328,7 @@ DEFENSE_RECALC = _c(LOOT, "LOOT_AND_DEFENSE", "When Loot that modifies Defense i
 STATS_EQUIPPED_ARMOR = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Equipped Armor provides its printed Stat bonuses while Equipped unless the Armor card specifically states otherwise.")
 STATS_EQUIPPED_WEAPONS = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Equipped Weapons provide printed Stat bonuses while Equipped only if the Weapon card or another rule specifically states that they do.")
 STATS_STORED = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Stored Loot does not provide Stat bonuses unless that Loot or another rule specifically states that it provides Stat bonuses while stored.")
+STATS_CURRENT_AT_RESOLVE = _c(LOOT, "LOOT_AND_STAT_BONUSES", "If a Stat bonus changes during a Check or Damage calculation, use the Stat value that is current at the time that Check or Damage calculation is resolved.")
 STATS_RECALC = _c(LOOT, "LOOT_AND_STAT_BONUSES", "When Loot that modifies Stats is equipped, stored, discarded, used, taken, stolen, removed, or otherwise changes state, recalculate any affected current Stat according to 04_PLAYER_STRUCTURE.")
 
 LOOT_DEATH_PAUSE = _c(LOOT, "LOOT_AND_DEATH_INTERRUPTION", "If Death is triggered during Loot management, pause the current Loot management procedure and resolve the Death Process immediately according to 09_DEATH_AND_VICTORY.")

@@ -226,30 +226,51 @@ def check_kind(state, move) -> tuple[str, str, bool]:
     return kind, known_stat(state, word), contested
 
 
-def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[int, str]:
-    notes = []
+def stat_modifier(d, name: str, kind: str, stat: str) -> tuple[int, str, tuple, tuple]:
+    """The Stat part of `name`'s modifier on the board now: (value, note, the rules of the Check's kind, the rules
+    that let Loot bonuses count). A Stat the table did not set is +0, in a Stat Check and a Perception Check alike;
+    printed Stat bonuses of Loot are added (08 LOOT_AND_STAT_BONUSES)."""
+    from referee.loot_and_inventory import stat_bonus_sources
+
+    if kind == "attack":  # 06_COMBAT_ENCOUNTER defines its modifier; the table gives it (--bonus)
+        return 0, "", (), ()
+    sources = stat_bonus_sources(d, name)
+    loot_rules: list = []
+
+    def value(which: str) -> tuple[int, str, bool]:
+        base = d.state.stat(name, which)
+        loot = [(card, bonus, rules) for card, s, bonus, rules in sources if s.casefold() == which.casefold()]
+        for _, _, rules in loot:
+            loot_rules.extend(rules)
+        total = (base or 0) + sum(bonus for _, bonus, _ in loot)
+        parts = [f"table setting {_signed(base)}" if base is not None else
+                 "not set at setup" + (": +0" if loot else "")]
+        parts += [f"{card} {_signed(bonus)}" for card, bonus, _ in loot]
+        note = f"{which} {_signed(total)}" + (f" ({'; '.join(parts)})" if loot or base is None else "")
+        return total, note, base is not None or bool(loot)
+
     if kind == "perception":
-        intellect, charm = state.stat(name, "Intellect"), state.stat(name, "Charm")
-        known = [(v, s) for v, s in ((intellect, "Intellect"), (charm, "Charm")) if v is not None]
-        d.cite(R.PERCEPTION_CHECK)
-        if known:
-            value, which = max(known)
-            notes.append(f"{which} {_signed(value)}")
-            d.cite(R.PERCEPTION_HIGHER)
-        else:
-            value = 0
-            notes.append("neither Intellect nor Charm: +0")
-            d.cite(R.PERCEPTION_NEITHER)
-    elif kind == "stat":
-        found = state.stat(name, stat)
-        value = found or 0
-        notes.append(f"{stat} {_signed(value)}" + ("" if found is not None else " (not set at setup)"))
-        d.cite(R.STAT_CHECK)
-    else:  # attack: 06_COMBAT_ENCOUNTER defines its modifier
-        value = 0
-    if bonus:
-        notes.append(f"other modifiers {_signed(bonus)}")
-    return value + bonus, ", ".join(notes) or "+0"
+        (intellect, i_note, i_has), (charm, c_note, c_has) = value("Intellect"), value("Charm")
+        if not (i_has or c_has):
+            return 0, "neither Intellect nor Charm: +0", (R.PERCEPTION_CHECK, R.PERCEPTION_NEITHER), ()
+        total, note = max((intellect, i_note), (charm, c_note), key=lambda x: x[0])
+        return total, note, (R.PERCEPTION_CHECK, R.PERCEPTION_HIGHER), tuple(dict.fromkeys(loot_rules))
+    total, note, _ = value(stat)
+    return total, note, (R.STAT_CHECK,), tuple(dict.fromkeys(loot_rules))
+
+
+def _modifier_note(stat_note: str, bonus: int) -> str:
+    notes = [n for n in (stat_note, f"other modifiers {_signed(bonus)}" if bonus else "") if n]
+    return ", ".join(notes) or "+0"
+
+
+def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
+    """`p` with its Stat read from the board now (the value current when the Check is resolved), and the rules that
+    let its Loot bonuses count. A participant of an older log keeps the modifier fixed at declare."""
+    if not p.live:
+        return p, ()
+    value, note, _, loot_rules = stat_modifier(d, p.name, check.check_kind, check.stat)
+    return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus)), loot_rules
 
 
 def _out_of_play(d, name: str, doing: str) -> None:
@@ -287,10 +308,13 @@ def judge_declare(state, move, d) -> None:
         _out_of_play(d, name, "declare or be named in a Check")
     participants = []
     for name in names:
-        modifier, note = _modifier(state, name, kind, stat, move.bonus if name == move.player else 0, d)
+        bonus = move.bonus if name == move.player else 0
+        value, note, rules, loot_rules = stat_modifier(d, name, kind, stat)
+        d.cite(*rules, *loot_rules)
         held = d.get(name, "statuses")
         # the dice expected now (the roll itself re-reads the statuses); tells the hint how many d20s
-        participants.append(Participant(name=name, modifier=modifier, modifier_note=note, mode=_dice_mode(held)))
+        participants.append(Participant(name=name, modifier=value + bonus, modifier_note=_modifier_note(note, bonus),
+                                        mode=_dice_mode(held), bonus=bonus, live=True))
         if held:
             d.interpret("status-duration")
         if set(held) == {"goblin", "haunted"}:
@@ -413,8 +437,9 @@ def judge_roll(state, move, d) -> None:
     rolled = replace(p, dice=tuple(move.dice), mode=mode)
     d.replace_top(check.with_participant(rolled))
     how = " (virtual roll)" if move.virtual else ""
-    d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(rolled.modifier)} "
-          f"= {rolled.final_result} so far", R.CHECK_IS_D20_ROLL)
+    shown, _ = _live(d, check, rolled)
+    d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
+          f"= {shown.final_result} so far", R.CHECK_IS_D20_ROLL)
     _crit_notes(state, d, rolled)
     d.oblige(check.with_participant(rolled).finish_hint())
 
@@ -451,7 +476,7 @@ def judge_reroll(state, move, d) -> None:
     struck = ", ".join(f"~~{v}~~" for v in p.dice)
     how = " (virtual roll)" if move.virtual else ""
     d.say(f"{move.player} spends 1 Reroll Token and rerolls {struck} → {_describe_roll(new)}{how}; "
-          f"the new result must be kept: {new.final_result} so far",
+          f"the new result must be kept: {_live(d, check, new)[0].final_result} so far",
           R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
     if p.mode != "single":
         d.cite(R.GOBLIN_REROLL_BOTH if p.mode == "higher" else R.HAUNTED_REROLL_BOTH, R.REROLL_MULTIPLE_DICE)
@@ -491,7 +516,7 @@ def judge_kaos(state, move, d) -> None:
     d.set(move.player, "kaos", max(0, held - move.amount))
     new = replace(p, kaos=p.kaos + move.amount)
     d.replace_top(check.with_participant(new))
-    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {new.final_result}; "
+    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(d, check, new)[0].final_result}; "
           f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
     if p.used_die == 1:
         d.say(f"Kaos raises a natural 1: {move.player} forfeits the Critical Failure reward",
@@ -508,6 +533,7 @@ def judge_resolve(state, move, d) -> None:
         return d.impossible()
     d.cite(R.FINAL_RESULT_DEFINITION)
     d.pop()
+    check = _current_stats(d, check)
     parts = []
     for p in check.participants:
         kaos = f" + {p.kaos} Kaos" if p.kaos else ""
@@ -557,6 +583,19 @@ def judge_resolve(state, move, d) -> None:
 
         module, name = consumer
         getattr(import_module(module), name)(state, d, check, success)
+
+
+def _current_stats(d, check: CheckProc) -> CheckProc:
+    """The Check with each Player's Stat as it is now, when the Check is resolved (08 LOOT_AND_STAT_BONUSES)."""
+    for p in check.participants:
+        now, loot_rules = _live(d, check, p)
+        d.cite(*loot_rules)
+        if now.modifier != p.modifier:
+            d.say(f"{p.name}'s modifier is {_signed(now.modifier)} now ({now.modifier_note}), not "
+                  f"{_signed(p.modifier)} as when declared: the Stat value current when the Check is resolved is used",
+                  R.STATS_CURRENT_AT_RESOLVE, *loot_rules)
+        check = check.with_participant(now)
+    return check
 
 
 # A procedure a Check was made for (a Random Encounter's Check option) takes the result once the Check resolves:

@@ -18,6 +18,7 @@ from referee.words import plural
 __all__ = [
     "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
     "card_from_text", "resolve_card", "match_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
+    "stat_bonus_sources",
     "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable", "patron_mat", "discard_pile", "game_box", "deck", "card_text",
 ]
@@ -370,13 +371,28 @@ def loot_defense(v, player: str) -> int:
     return total
 
 
+def stat_bonus_sources(v, player: str) -> list[tuple[str, str, int, tuple]]:
+    """(card, Stat, bonus, the rules that let it count) for every printed Stat bonus `player`'s Loot provides now:
+    Equipped Loot (a Weapon's only because its card prints it), Stored Loot only when its card says it works from
+    the Backpack (LOOT_AND_STAT_BONUSES)."""
+    out = []
+    for _, name in equipped(v, player):
+        card = _card(v, name) or {}
+        rules = {"armor": (R.STATS_EQUIPPED_ARMOR,), "weapon": (R.STATS_EQUIPPED_WEAPONS,)}.get(
+            card.get("type"), (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
+        out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    for _, name in stored(v, player):
+        card = _card(v, name) or {}
+        if card.get("backpack"):
+            rules = (R.STATS_STORED,) + ((R.MAGIC_BACKPACK_EFFECTS,) if not is_gear(card) else (R.LOOT_CARD_TEXT_WINS,))
+            out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    return out
+
+
 def stat_bonuses(v, player: str) -> dict[str, int]:
     out: dict[str, int] = {}
-    cards = [c for _, c in equipped(v, player)]
-    cards += [c for _, c in stored(v, player) if (_card(v, c) or {}).get("backpack")]
-    for name in cards:
-        for stat, bonus in ((_card(v, name) or {}).get("stats") or {}).items():
-            out[stat] = out.get(stat, 0) + bonus
+    for _, stat, bonus, _ in stat_bonus_sources(v, player):
+        out[stat] = out.get(stat, 0) + bonus
     return {k: v for k, v in out.items() if v}
 
 

@@ -111,6 +111,8 @@ class Participant:
     mode: str = "single"  # single | higher | lower (Goblin Balls On Ya / Dungeon Haunted)
     dropped: tuple[tuple[int, ...], ...] = ()  # rolls replaced by a Reroll Token, shown struck through
     kaos: int = 0
+    bonus: int = 0  # the modifiers that are not the Stat: --bonus at declare, table-reported modifiers after
+    live: bool = False  # the Stat part is read from the board when the Check resolves (older logs: fixed at declare)
 
     @property
     def rolled(self) -> bool:

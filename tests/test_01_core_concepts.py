@@ -55,6 +55,12 @@ def test_perception_checks_use_the_higher_of_intellect_or_charm(state):
     assert state.top.participants[0].modifier == 3 and R.PERCEPTION_HIGHER in ruling.citations
 
 
+def test_perception_checks_an_unset_intellect_counts_as_plus_0_as_in_a_stat_check(rules_db):
+    state = new_state(rules_db, stats={"Mara": {"Charm": -1}})
+    ruling = play(state, DeclareCheck(player="Mara", kind="perception", tn=10))
+    assert state.top.participants[0].modifier == 0 and R.PERCEPTION_HIGHER in ruling.citations
+
+
 def test_perception_checks_with_neither_intellect_nor_charm_use_plus_0(state):
     ruling = play(state, DeclareCheck(player="Jun", kind="perception", tn=10))
     assert state.top.participants[0].modifier == 0 and R.PERCEPTION_NEITHER in ruling.citations

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from engine_helpers import DeclareCheck, Damage, EndTurn, ReportDeath, RollDice, new_state, play, quotes, refused
+from engine_helpers import (
+    DeclareCheck, Damage, EndTurn, ReportDeath, ResolveCheck, RollDice, new_state, play, quotes, refused,
+)
 from referee import citations as R
 from referee import engine
 from referee.errors import BadMove
@@ -256,6 +258,49 @@ def test_stored_armor_gives_nothing_and_backpack_magic_works_only_if_it_says_so(
     assert loot_defense(state, "Mara") == 5 and stat_bonuses(state, "Mara") == {}
     got(state, "Mara", "common", "Ward Stone", backpack=True, backpack_defense=2, stats=("Charm +1",))
     assert loot_defense(state, "Mara") == 7 and stat_bonuses(state, "Mara") == {"Charm": 1}
+
+
+# --- LOOT_AND_STAT_BONUSES ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ann(rules_db):
+    return new_state(rules_db, players=("Ann", "Bob"), stats={"Ann": {"Brawn": 2}})
+
+
+def brawn_check(state, tn, die):
+    play(state, DeclareCheck(player="Ann", stat="brawn", tn=tn), RollDice(player="Ann", dice=(die,)))
+    return play(state, ResolveCheck())
+
+
+def test_loot_and_stat_bonuses_equipped_armor_counts_in_the_check(ann):
+    draw(ann, "Ann", "armor", "Iron Gauntlets", defense=1, stats=("Brawn +3",))
+    play(ann, Equip(player="Ann", card="Iron Gauntlets"))
+    ruling = brawn_check(ann, 15, 11)
+    assert "SUCCESS (16 >= TN 15)" in " ".join(ruling.consequences)
+    assert R.STATS_EQUIPPED_ARMOR in ruling.citations
+
+
+def test_loot_and_stat_bonuses_stored_armor_gives_none_and_magic_works_as_its_card_says(ann):
+    got(ann, "Ann", "armor", "Iron Gauntlets", defense=1, stats=("Brawn +3",))
+    got(ann, "Ann", "common", "Bull Charm", stats=("Brawn +1",))  # no Stat bonus from the Backpack on its card
+    ruling = brawn_check(ann, 14, 11)
+    assert "FAILURE (13 < TN 14)" in " ".join(ruling.consequences)
+    got(ann, "Ann", "rare", "Giant Ring", stats=("Brawn +1",), backpack=True)  # works from the Backpack
+    ruling = brawn_check(ann, 14, 11)
+    assert "SUCCESS (14 >= TN 14)" in " ".join(ruling.consequences)
+    assert R.STATS_STORED in ruling.citations
+
+
+def test_loot_and_stat_bonuses_the_stat_current_when_the_check_is_resolved_is_used(ann):
+    play(ann, DeclareCheck(player="Ann", stat="brawn", tn=15), RollDice(player="Ann", dice=(11,)))
+    # the table applies a card's effect during the Check (--override): the Gauntlets are Equipped before it resolves
+    engine.apply(ann, DrawLoot(player="Ann", kinds=("armor",), names=("Iron Gauntlets",), defense=1,
+                               stats=("Brawn +3",)), override="card text")
+    engine.apply(ann, Equip(player="Ann", card="Iron Gauntlets"), override="card text")
+    ruling = play(ann, ResolveCheck())
+    assert "SUCCESS (16 >= TN 15)" in " ".join(ruling.consequences)
+    assert R.STATS_CURRENT_AT_RESOLVE in ruling.citations
 
 
 # --- DISCARDING_LOOT --------------------------------------------------------------------------------------
