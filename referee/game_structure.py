@@ -327,19 +327,23 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
         d.cite(R.VICTORY_AFTER_FALL)
     if not (after_death or (new != "surviving" and old == "surviving")):
         return
+    # After each completed Death Process, even with others pending: a Player whose Death Process is still pending
+    # is a Surviving Player until it completes (VICTORY_CHECKS; interpretation simultaneous-deaths).
     waiting = [p.player for p in d.stack if isinstance(p, DeathProc)]
     survivors = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
     if waiting:
         d.interpret("simultaneous-deaths")
-        d.say(f"the Victory Check waits: the Death Process for {', '.join(waiting)} is still pending",
-              R.DEATH_FULLY_RESOLVED, R.VICTORY_AFTER_DEATH)
-    elif len(survivors) == 1:
+    if len(survivors) == 1:
+        if waiting:
+            d.say(f"the Death Process for {', '.join(waiting)} is not resolved: the game has ended",
+                  R.GAME_ENDS, R.VICTORY_AFTER_DEATH)
         return victory(state, d, survivors[0])
     elif not survivors:
         d.interpret("nobody-survives")
         d.say("no Surviving Player remains: no Victory; the table decides", R.VICTORY_ONE_SURVIVOR)
     else:
-        d.say(f"Victory Check: {len(survivors)} Surviving Players remain, the game goes on", R.VICTORY_IMMEDIATE)
+        d.say(f"Victory Check: {len(survivors)} Surviving Players remain, the game goes on"
+              + (f"; the Death Process for {', '.join(waiting)} is next" if waiting else ""), R.VICTORY_IMMEDIATE)
     _active_left_play(state, d, name, new)
 
 

@@ -293,16 +293,25 @@ def test_victory_checks_wait_until_no_simultaneous_death_process_is_pending(stat
     assert not state.stack and not state.ended and active(state) == "Mara"
 
 
-def test_game_objective_nobody_survives_simultaneous_deaths_give_no_victory(rules_db):
+def test_victory_checks_after_each_completed_death_process_two_players_dying_at_once(rules_db):
     state = new_state(rules_db, players=("Mara", "Ivo"))
     play(state, Damage(player="Mara", amount=10), Damage(player="Ivo", amount=10))
     ruling = refused(state, ReportDeath(player="Ivo", outcome="removed"))  # the Active Player's first
     assert R.TIMING_ACTIVE_FIRST.quote in quotes(ruling)
     ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
-    assert not state.ended and "the Victory Check waits" in " ".join(ruling.consequences)
-    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
-    assert not state.ended and state.winner is None
-    assert "nobody-survives" in [i.id for i in ruling.interpretations]
+    # Ivo is still a Surviving Player when Mara's Death Process completes: Victory occurs immediately
+    assert state.ended and state.winner == "Ivo" and not state.stack
+    assert R.VICTORY_AFTER_DEATH in ruling.citations
+    assert R.VICTORY_IMMEDIATE in ruling.citations
+
+
+def test_victory_checks_after_each_completed_death_process_three_players_dying_at_once(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Jun"))
+    play(state, Damage(player="Mara", amount=10), Damage(player="Ivo", amount=10), Damage(player="Jun", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert not state.ended and "Victory Check: 2 Surviving Players remain" in " ".join(ruling.consequences)
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.ended and state.winner == "Jun" and not state.stack  # Jun's own Death Process stops: the game ended
 
 
 def test_death_of_a_zombie_names_the_zombies_extension_not_09(state):

@@ -637,13 +637,15 @@ def test_end_of_turn_process_a_removed_active_player_during_the_dungeon_bomb_ste
     assert isinstance(state.top, EndOfTurnProc) and R.EOT_FELL_DURING_BOMB in ruling.citations
 
 
-def test_turn_completion_runs_once_when_nobody_survives_an_encounter(state):
+def test_an_encounter_hitting_all_players_ends_at_the_victory_check_after_each_death_process(state):
     draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("damage 10 all",))
     check_option(state, (5,), player="Bob")
-    play(state, ReportDeath(player="Bob", outcome="removed"), ReportDeath(player="Cara", outcome="removed"))
-    ruling = play(state, ReportDeath(player="Dan", outcome="removed"))
+    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
+    assert not state.ended and "turn ends" in " ".join(ruling.consequences)
+    ruling = play(state, ReportDeath(player="Cara", outcome="removed"))
     text = " | ".join(ruling.consequences)
-    assert text.count("every position in Turn Order is Removed") <= 1 and text.count("turn ends") <= 1, text
+    assert state.ended and state.winner == "Dan" and not state.stack, text  # Dan's Death Process is not resolved
+    assert text.count("turn ends") == 0 and R.RE_VICTORY_STOPS in ruling.citations, text
 
 
 def test_victory_mid_encounter_leaves_the_card_unresolved_and_listed_so(rules_db):
