@@ -229,6 +229,18 @@ def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
 # --- Death, Player states, Victory -------------------------------------------------------------------
 
 
+def death_source(d) -> str:
+    """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
+    ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
+    effect the table reports)."""
+    from referee.state import EncounterProc
+
+    enc = next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
+    if enc is None:
+        return ""
+    return "combat" if enc.step == "combat" else "random-encounter"
+
+
 def flag_possible_death(state, d, name: str) -> None:
     """After `name`'s Health went down: at 0 or below (a Surviving or Zombie Player), a possible Death; the Death
     Process (09, not loaded) is the table's to report (interpretation health-below-zero)."""
@@ -240,7 +252,7 @@ def flag_possible_death(state, d, name: str) -> None:
     cause = f"Health {health}"
     d.interpret("health-below-zero")
     eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
-    d.push(DeathProc(player=name, cause=cause))
+    d.push(DeathProc(player=name, cause=cause, source=death_source(d)))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
           R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
     if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
@@ -297,6 +309,8 @@ def judge_death(state, move, d) -> None:
         return
     else:
         d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
+    source = mine.source if mine is not None else death_source(d)
+    d.set_game("deaths", tuple(d.game("deaths")) + ({"player": name, "outcome": outcome, "source": source},))
     where = state.settings.not_loaded("09_DEATH_AND_VICTORY")
     d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
     d.cite(R.DEATH_FULLY_RESOLVED)

@@ -1247,6 +1247,7 @@ def judge_take(state, move, d) -> None:
                       fix="if the table agrees it can be taken: --override \"REASON\" (or start the game with "
                           "--interpretation plot-armor-eligible=counts)")
         if move.how == "opportunity":
+            _loot_opportunity_from_a_death(state, d, taker, source)
             d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
                      f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
                      R.OPPORTUNITY_NOT_HERE)
@@ -1261,6 +1262,23 @@ def judge_take(state, move, d) -> None:
     if move.how == "pickpocket" and not stored(d, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
     _obligations(state, d, taker)
+
+
+def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
+    """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
+    Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
+    deaths = [death for death in d.game("deaths") if death["player"] == source]
+    if any(death["source"] != "random-encounter" for death in deaths):
+        return
+    if deaths:
+        d.violate(f"{source}'s Death was caused by a Random Encounter: it creates no Loot Opportunity",
+                  R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix="if a card or 09_DEATH_AND_VICTORY grants one anyway: --override \"REASON\"")
+    else:
+        d.violate(f"no Death of {source} is recorded: a Loot Opportunity is a Death-related opportunity",
+                  R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix=f"record {source}'s Death Process first (`referee death {source.lower()} ...`), or take it "
+                      f"without --opportunity if another rule moves it; --override \"REASON\" if 09 grants one")
 
 
 def judge_drop(state, move, d) -> None:
@@ -1370,8 +1388,11 @@ def _not_surviving_windows(state, d) -> None:
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
         if reading != "discard":
+            deaths = [death for death in d.game("deaths") if death["player"] == player]
+            opportunity = ("" if deaths and all(death["source"] == "random-encounter" for death in deaths) else
+                           f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
+                           f"or ")
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
-                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; "
-                     f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, or a "
-                     f"discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
+                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
+                     f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
         _set_window(d, index, None)

@@ -208,6 +208,7 @@ class DeathProc(Procedure):
 
     player: str = ""
     cause: str = ""
+    source: str = ""  # "random-encounter" (creates no Loot Opportunity, 10), "combat", "" (another effect)
 
     def title(self) -> str:
         return f"Death Process for {self.player} (09_DEATH_AND_VICTORY: the table reports the outcome)"
@@ -405,6 +406,7 @@ class GameState:
     loot: dict = field(default_factory=dict)  # 08 loot: every place a Loot card can be (see initial_loot)
     cards: dict = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
+    deaths: tuple = ()  # completed Death Processes: {"player", "outcome", "source"} (08 LOOT_OPPORTUNITIES)
 
     @classmethod
     def initial(cls, settings: TableSettings) -> "GameState":
@@ -465,6 +467,7 @@ class GameState:
             "loot": self.loot,
             "cards": self.cards,
             "encounters": self.encounters,  # 10 random encounters
+            "deaths": list(self.deaths),
             "settings": self.settings.to_json(),
         }
 

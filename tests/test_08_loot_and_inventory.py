@@ -451,8 +451,18 @@ def test_taking_loot_removes_it_and_opens_the_takers_window(state):
 
 def test_loot_opportunities_are_granted_by_09_and_table_reported(state):
     got(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="fallen"))
     ruling = play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
     assert R.OPPORTUNITY_BY_09 in ruling.citations and ruling.table_reported
+
+
+def test_loot_opportunities_need_a_recorded_death_that_can_create_one(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
+    assert ruling.violations[0].citations[0] == R.OPPORTUNITY_DEFINITION
+    engine.apply(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"),
+                 override="card text grants it")  # an override stays possible
+    assert state.top.cards == ("Coin",) and state.top.player == "Ivo"
 
 
 # --- LOOT_AND_DEATH_INTERRUPTION ------------------------------------------------------------------------------
@@ -522,7 +532,7 @@ def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rule
     assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
     assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
     counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
     ruling = refused(counts, Equip(player="Mara", card="Plot Armor (Ivo)"))  # never two Plot Armors on one mat
     assert R.PLOT_ARMOR_AT_START in quotes_of(ruling)
     assert not any("store" in o for o in engine.check(counts, DrawLoot(
@@ -531,7 +541,7 @@ def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rule
 
 def test_plot_armor_is_discarded_only_the_first_time_and_only_the_players_own(rules_db):
     state = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
     engine.apply(state, Equip(player="Mara", card="Plot Armor (Ivo)"), override="the table allows it")
     play(state, DescribeCard(name="A1", kind="armor", defense=1), DescribeCard(name="A2", kind="armor", defense=1))
     play(state, DrawLoot(player="Mara", kinds=("armor", "armor"), names=("A1", "A2")))

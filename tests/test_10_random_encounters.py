@@ -405,6 +405,17 @@ def test_victory_during_an_encounter_ends_the_game_at_once(rules_db):
     assert "encounter-after-victory" in {i.id for i in ruling.interpretations}
 
 
+def test_random_encounters_and_death_a_death_it_causes_creates_no_loot_opportunity(state):
+    from referee.moves import TakeLoot
+
+    loot(state, "Cara", "Coin")
+    draw(state, player="Cara", cause="other", card="Boulder", checks=("brawn 30",), penalty=("damage 20",))
+    check_option(state, (5,))
+    play(state, ReportDeath(player="Cara", outcome="fallen"))
+    ruling = refused(state, TakeLoot(player="Dan", source="Cara", card="Coin", how="opportunity"))
+    assert ruling.violations[0].citations[0] == R.RE_DEATH_NO_LOOT_OPPORTUNITY
+
+
 # --- DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: another interruption inside ------------------------------------
 
 
