@@ -417,6 +417,18 @@ def _undrop(d, player: str, name: str) -> None:
     dropped = d.loot(f"{player}/dropped")
     if name in dropped:
         d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
+
+
+def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
+    """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): refuse moving it out."""
+    if name not in d.loot(f"{player}/dropped"):
+        return False
+    d.violate(f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
+              R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
+              fix=f"`referee recover {player.lower()} \"{name}\"` once 06_COMBAT_ENCOUNTER recovers it, or "
+                  f"--override \"REASON\" if a card moves it")
+    return True
 
 
 def _set_backpack(d, player: str, index: int, name: str | None) -> None:
@@ -850,9 +862,11 @@ def judge_equip(state, move, d) -> None:
             slot = slots[0]
     if window is None:
         return d.impossible()
+    held = occupant(d, player, slot)
+    if held is not None and slot != leaving:
+        _dropped_stays(d, player, held, f"{name} cannot be equipped over it")
     recalc = _Recalc(state, player)
     _take_out(d, name)
-    held = occupant(d, player, slot)
     if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
     if held is not None:
@@ -982,6 +996,7 @@ def judge_discard(state, move, d) -> None:
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
+    _dropped_stays(d, player, name, "it is not voluntarily discarded")
     top = d.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
@@ -1089,6 +1104,8 @@ def judge_gear_swap(state, move, d) -> None:
             d.violate(f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", R.GEAR_DEFINITION, rule,
                       fix="Gear Swap only Armor or Weapon cards")
             return d.impossible()
+    for name in filter(None, (first, other)):
+        _dropped_stays(d, player, name, "no Gear Swap moves it out")
     recalc = _Recalc(state, player)
     a = locate(d, first)
     if other is None:

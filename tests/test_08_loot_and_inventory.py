@@ -715,6 +715,36 @@ def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
     refused(state, RecoverWeapon(player="Mara", card="Club"))
 
 
+def dropped_club(state):
+    from referee.moves import DropWeapon
+
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"), DropWeapon(player="Mara", card="Club"))
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_gear_swap_moves_it(state):
+    dropped_club(state)
+    ruling = refused(state, GearSwap(player="Mara", card="Club"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    engine.apply(state, GearSwap(player="Mara", card="Club"), override="card text")
+    assert state.loot["Mara/dropped"] == [] and state.loot["Mara/melee"] is None
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_equipping_over_it(state):
+    dropped_club(state)
+    draw(state, "Mara", "weapon", "Axe", weapon="melee")
+    ruling = refused(state, Equip(player="Mara", card="Axe"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    overridden = engine.apply(state, Equip(player="Mara", card="Axe"), override="card text")
+    assert state.loot["Mara/dropped"] == [] and "no longer Dropped" in " ".join(overridden.consequences)
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_voluntary_discard(state):
+    dropped_club(state)
+    ruling = refused(state, DiscardLoot(player="Mara", card="Club"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+
+
 def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
     got(state, "Mara", "common", "Coin")
     play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=10))
