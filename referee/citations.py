@@ -27,6 +27,7 @@ CHECK_SUCCEEDS = _c(CORE, "CHECKS", "A Check succeeds if the Final Result is equ
 CHECK_FAILS = _c(CORE, "CHECKS", "A Check fails if the Final Result is lower than the Target Number.")
 
 FINAL_RESULT_DEFINITION = _c(CORE, "FINAL_RESULT", "The Final Result is the value of a Check after all allowed rerolls, modifiers, and Kaos spending have been resolved.")
+FINAL_RESULT_FORMULA = _c(CORE, "FINAL_RESULT", "d20 roll\n+ applicable Stat modifier\n+ Kaos spent\n+ other applicable modifiers")
 FINAL_RESULT_DECIDES = _c(CORE, "FINAL_RESULT", "Only the Final Result determines whether a Check succeeds or fails unless a rule specifically states otherwise.")
 
 TARGET_NUMBER = _c(CORE, "TARGET_NUMBER", "A Target Number is the number a Check must meet or exceed to succeed.")

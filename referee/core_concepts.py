@@ -259,9 +259,10 @@ def stat_modifier(d, name: str, kind: str, stat: str) -> tuple[int, str, tuple, 
     return total, note, (R.STAT_CHECK,), tuple(dict.fromkeys(loot_rules))
 
 
-def _modifier_note(stat_note: str, bonus: int) -> str:
-    notes = [n for n in (stat_note, f"other modifiers {_signed(bonus)}" if bonus else "") if n]
-    return ", ".join(notes) or "+0"
+def _modifier_note(stat_note: str, bonus: int, reasons: tuple[str, ...] = ()) -> str:
+    other = f"other modifiers {_signed(bonus)}" + (f" ({'; '.join(reasons)})" if reasons else "") if bonus or reasons \
+        else ""
+    return ", ".join(n for n in (stat_note, other) if n) or "+0"
 
 
 def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
@@ -270,7 +271,7 @@ def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
     if not p.live:
         return p, ()
     value, note, _, loot_rules = stat_modifier(d, p.name, check.check_kind, check.stat)
-    return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus)), loot_rules
+    return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus, p.reasons)), loot_rules
 
 
 def _out_of_play(d, name: str, doing: str) -> None:
@@ -405,7 +406,8 @@ def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]
         d.violate(f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
         d.impossible()
         return check, None
-    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it"}[move.type])
+    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it",
+                                  "modifier": "take a modifier on it"}[move.type])
     return check, p
 
 
@@ -523,6 +525,26 @@ def judge_kaos(state, move, d) -> None:
               R.KAOS_ON_NATURAL_1, R.KAOS_NATURAL_1_FORFEIT, R.CRIT_FAILURE_KAOS_FORFEIT)
 
 
+def judge_modifier(state, move, d) -> None:
+    """An other applicable modifier the table reports during the Check (card text, an effect): 01 FINAL_RESULT."""
+    if not isinstance(move.amount, int) or move.amount == 0:
+        raise BadMove(f"a modifier is a whole number other than 0, such as +2 or -1, not {move.amount!r}")
+    because = " ".join(move.because.split())
+    if not because:
+        raise BadMove("say what gives the modifier: --because \"Lucky Charm\"")
+    check, p = _participant(state, move, d, R.FINAL_RESULT_FORMULA)
+    if p is None:
+        return
+    d.interpret("check-finishes-first")
+    reason = f"{_signed(move.amount)} {because}"
+    new = replace(p, bonus=p.bonus + move.amount, modifier=p.modifier + move.amount, reasons=p.reasons + (reason,))
+    d.replace_top(check.with_participant(new))
+    so_far = f" → {_live(d, check, new)[0].final_result} so far" if new.rolled else ""
+    d.say(f"{move.player}'s Check takes {reason} (table-reported), an other applicable modifier of the Final "
+          f"Result{so_far}", R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)
+    d.oblige(check.with_participant(new).finish_hint())
+
+
 def judge_resolve(state, move, d) -> None:
     check = _check_top(state, d)
     waiting = [p.name for p in check.participants if not p.rolled]
@@ -537,7 +559,8 @@ def judge_resolve(state, move, d) -> None:
     parts = []
     for p in check.participants:
         kaos = f" + {p.kaos} Kaos" if p.kaos else ""
-        parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{kaos} = {p.final_result}")
+        reported = f" ({'; '.join(p.reasons)})" if p.reasons else ""
+        parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{reported}{kaos} = {p.final_result}")
     summary = "; ".join(parts)
     if check.contested:
         best = max(p.final_result for p in check.participants)

@@ -31,6 +31,7 @@ JUDGES: dict[str, tuple[str, str]] = {
     "roll": (_CORE, "judge_roll"),
     "reroll": (_CORE, "judge_reroll"),
     "kaos": (_CORE, "judge_kaos"),
+    "modifier": (_CORE, "judge_modifier"),
     "resolve": (_CORE, "judge_resolve"),
     "damage": (_CORE, "judge_damage"),
     "heal": (_CORE, "judge_heal"),
@@ -67,6 +68,19 @@ RESUMERS = {"random-encounter": (_ENCOUNTERS, "resume")}
 AT_GAME_END = {"random-encounter": (_ENCOUNTERS, "at_game_end")}
 
 
+# A Check move with no Check being rolled: what is missing, and the sentence that decides it for that move.
+NO_CHECK = {
+    "roll": ("no Check is being rolled", (R.CHECK_IS_D20_ROLL,)),
+    "reroll": ("no roll is waiting to be resolved: a Reroll Token is spent after rolling and before the result is "
+               "resolved", (R.REROLL_WHEN,)),
+    "kaos": ("no d20 Check is being rolled: Kaos is spent only on a d20 Check, after it is rolled",
+             (R.KAOS_ONLY_D20, R.KAOS_AFTER_ROLL)),
+    "modifier": ("no Check is being rolled: a modifier counts toward a Check's Final Result",
+                 (R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)),
+    "resolve": ("no Check is being rolled: there is no result to resolve", (R.CHECK_IS_D20_ROLL,)),
+}
+
+
 def _rule(where: tuple[str, str]):
     module, name = where
     return getattr(import_module(module), name)
@@ -96,8 +110,8 @@ def check(state: GameState, move: Move) -> Ruling:
         encounter_choosing = getattr(top, "kind", None) == "random-encounter" and \
             _rule((_ENCOUNTERS, "refuse_check_before_choosing"))(top, d)  # 10: an option is chosen before rolling
         if not encounter_choosing:
-            d.violate("no Check is being rolled", R.CHECK_IS_D20_ROLL,
-                      fix="declare one first: `referee declare PLAYER STAT --tn N`")
+            message, rules = NO_CHECK[move.type]
+            d.violate(message, *rules, fix="declare one first: `referee declare PLAYER STAT --tn N`")
         if top is not None:
             d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
         d.impossible()

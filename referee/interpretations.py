@@ -90,9 +90,10 @@ REGISTER: dict[str, Interpretation] = {
         _i("simultaneous-deaths", "One effect deals lethal Damage to several Players: may the others' Damage be recorded before the first Death Process is resolved, and when is the Victory Check made?",
            [("after-each", "Yes: Damage recorded while a Death Process is pending comes from the same effect; each Player gets a Death Process, the Active Player's resolved first. The Victory Check follows EACH completed Death Process (the text is clear): a Player whose Death Process is still pending is a Surviving Player, and when only one remains the game ends at once and the other Death Processes are not resolved.")],
            [R.VICTORY_AFTER_DEATH, R.VICTORY_IMMEDIATE, R.DEATH_FULLY_RESOLVED, R.TIMING_ACTIVE_FIRST], selectable=False),
-        _i("check-finishes-first", "May other moves be made while a Check is being rolled?",
-           [("finish-first", "No: a Check is resolved (roll, rerolls, Kaos, result) before anything else proceeds.")],
-           [R.FINAL_RESULT_DEFINITION, R.REROLL_WHEN, R.TIMING_FEWEST_UNRESOLVED], selectable=False),
+        _i("check-finishes-first", "May anything else happen while a Check is being rolled (a card with its own timing, a post-roll modifier)?",
+           [("finish-first", "Untimed moves wait until the Check is resolved (roll, rerolls, Kaos, result); a card whose own text times it (described --anytime) and an other applicable modifier the table reports (`referee modifier`) are accepted during it.")],
+           [R.FINAL_RESULT_DEFINITION, R.FINAL_RESULT_FORMULA, R.CONSUMABLE_CARD_TEXT, R.TIMING_FEWEST_UNRESOLVED],
+           selectable=False),
         # --- 08 loot (08_LOOT_AND_INVENTORY) ---
         _i("lmw-make-room", "Inside a Loot Management Window, may the player discard a card already in the backpack to make room?",
            [("yes", "Yes: discarding is allowed during your own Loot Management Window, which empties that Backpack Slot."),

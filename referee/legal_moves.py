@@ -204,6 +204,9 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
             if _legal(state, move):
                 yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual"}))
         yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
+        for low, high in ((1, 99), (-99, -1)):  # a modifier the table reports: any but 0 (notation: -99..99)
+            yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",
+                              low, high, frozenset({"because"}))
 
 
 def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[LegalMove]:

@@ -1047,9 +1047,14 @@ def judge_use(state, move, d) -> None:
         d.violate(f"{name} is not Consumable: using it does not place it", R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
                   fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
                       f"consumed)")
+    checking = next((p for p in reversed(d.stack) if p.kind == "check"), None)
     if card.get("anytime"):
         d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
-              R.LMW_USE_TIMING)
+              *((R.LMW_USE_TIMING,) if in_window else ()))
+        if checking is not None:
+            d.interpret("check-finishes-first")
+            d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because \"{name}\"`; then "
+                     f"{checking.finish_hint()}")
     else:
         active = state.active_player.name
         rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
@@ -1059,6 +1064,8 @@ def judge_use(state, move, d) -> None:
                                                             f"own timing with --anytime)")
         busy = _interrupting(state, d, player)
         if busy:
+            if busy[-1].kind == "check":
+                d.interpret("check-finishes-first")
             d.violate(f"{busy[-1].title()} is being resolved: {name} gives no timing of its own",
                       *rules, fix=busy[-1].finish_hint())
         d.cite(*rules)

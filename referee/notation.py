@@ -166,6 +166,15 @@ def _kaos(state, *, player, amount):
     return SpendKaos(player=_player(state, player), amount=_amount(amount))
 
 
+def _modifier(state, *, player, amount, because):
+    from referee.moves import CheckModifier
+
+    if not because.strip():
+        raise InvalidMove('say what gives the modifier: --because "Lucky Charm"')
+    return CheckModifier(player=_player(state, player), because=because.strip(),
+                         amount=parse_int(amount, what="the modifier", low=-99, high=99, signed=True))
+
+
 def _resolve(state):
     from referee.moves import ResolveCheck
 
@@ -464,6 +473,12 @@ def _grammar() -> dict[str, Notation]:
                  (PLAYER, DICE, VIRTUAL, SEED), _dice_builder(reroll=True)),
         Notation("kaos", "Spend Kaos on the Check being rolled: +1 to the Final Result each (after all rerolls).",
                  (PLAYER, AMOUNT), _kaos),
+        Notation("modifier", "Add an other applicable modifier the table reports to the Check being rolled (card "
+                             "text, an effect): +2 or -1.",
+                 (PLAYER, Param("amount", "The modifier, e.g. +2 or -1.", metavar="N"),
+                  Param("because", "What gives it: the card or effect (required).", option=("--because",),
+                        default="")),
+                 _modifier),
         Notation("resolve", "Resolve the Check being rolled: success or failure, Contested winner, crit rewards.",
                  (), _resolve),
         Notation("damage", "Damage reduces Health; at 0 or below the table reports the Death Process outcome.",

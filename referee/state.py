@@ -113,6 +113,7 @@ class Participant:
     kaos: int = 0
     bonus: int = 0  # the modifiers that are not the Stat: --bonus at declare, table-reported modifiers after
     live: bool = False  # the Stat part is read from the board when the Check resolves (older logs: fixed at declare)
+    reasons: tuple[str, ...] = ()  # the table-reported modifiers, as shown: "+2 Lucky Charm"
 
     @property
     def rolled(self) -> bool:
@@ -131,13 +132,15 @@ class Participant:
         return self.used_die + self.modifier + self.kaos
 
 
-CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "resolve"})
+CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "modifier", "resolve"})
 
 
 @deferred(frozen=True)
 class CheckProc(Procedure):
     kind = "check"
-    accepts = CHECK_MOVES | {"encounter-choose"}  # 10: a switch of option is judged (and refused) by its own rule
+    # 10: a switch of option is judged (and refused) by its own rule; 08: a card whose own timing allows it is used
+    # during the Check (judge_use refuses an untimed one: interpretation check-finishes-first)
+    accepts = CHECK_MOVES | {"encounter-choose", "use"}
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
     check_kind: str = "stat"  # stat | perception | attack (the base kind each participant's modifier comes from)
@@ -380,7 +383,8 @@ def proc_from_json(data: dict) -> Procedure:
     cls = PROCEDURE_TYPES[data.pop("kind")]
     if cls is CheckProc:
         data["participants"] = tuple(
-            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"])})
+            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"]),
+                           "reasons": tuple(p.get("reasons", ()))})
             for p in data["participants"]
         )
     return cls(**data)

@@ -160,6 +160,23 @@ def test_natural_1_auto_fail_is_a_table_setting(rules_db):
     assert "FAILURE" in ruling.consequences[0]
 
 
+def test_final_result_other_applicable_modifiers_the_table_reports_after_the_roll(state):
+    from referee.moves import CheckModifier
+
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = play(state, CheckModifier(player="Mara", amount=2, because="Lucky Charm"))
+    assert R.FINAL_RESULT_FORMULA in ruling.citations and "check-finishes-first" in [i.id for i in ruling.interpretations]
+    ruling = play(state, ResolveCheck())
+    assert "SUCCESS (15 >= TN 15)" in ruling.consequences[0] and "Lucky Charm" in ruling.consequences[0]
+
+
+def test_final_result_a_modifier_needs_a_check_being_rolled(state):
+    from referee.moves import CheckModifier
+
+    ruling = refused(state, CheckModifier(player="Mara", amount=2, because="Lucky Charm"))
+    assert ruling.violations[0].citations[0] == R.FINAL_RESULT_FORMULA
+
+
 # --- KAOS -------------------------------------------------------------------------------------------
 
 

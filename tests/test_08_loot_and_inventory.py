@@ -409,6 +409,17 @@ def test_consumable_loot_default_timing_is_your_own_turn(state):
     assert state.loot["discard/common"] == ["Smoke Bomb"]
 
 
+def test_consumable_loot_a_card_with_its_own_timing_is_used_during_a_check(state):
+    got(state, "Mara", "common", "Lucky Charm", consumable=True, anytime=True)
+    got(state, "Mara", "common", "Potion", consumable=True)
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = play(state, UseLoot(player="Mara", card="Lucky Charm"))
+    assert state.top.kind == "check" and state.loot["discard/common"] == ["Lucky Charm"]
+    assert R.CONSUMABLE_CARD_TEXT in ruling.citations and R.LMW_USE_TIMING not in ruling.citations  # no window open
+    ruling = refused(state, UseLoot(player="Mara", card="Potion"))  # no timing of its own: the Check finishes first
+    assert ruling.violations[0].citations[0] == R.CONSUMABLE_DEFAULT_TIMING
+
+
 def test_consumable_loot_used_in_a_window_frees_a_backpack_slot(state):
     for name, consumable in (("Potion", True), ("Skull", False), ("Feather", False)):
         got(state, "Mara", "common", name, consumable=consumable)
