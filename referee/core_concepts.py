@@ -66,7 +66,8 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") 
     raise BadMove(f"cannot gain {resource!r}")
 
 
-def _return_reroll_tokens(state, d, n: int) -> None:
+def return_reroll_tokens(state, d, n: int) -> None:
+    """Spent or lost Reroll Tokens go back to the supply, or leave the game (interpretation spent-reroll-supply)."""
     if d.interpret("spent-reroll-supply") == "leave-game":
         d.set_game("rerolls_out", d.game("rerolls_out") + n)
 
@@ -135,7 +136,7 @@ def judge_lose(state, move, d) -> None:
                       fix=f"lose at most {held}")
         lost = min(held, move.amount)
         d.set(move.player, "rerolls", held - lost)
-        _return_reroll_tokens(state, d, lost)
+        return_reroll_tokens(state, d, lost)
         d.say(f"{move.player} loses {tokens(lost, 'reroll')} → {held - lost}")
     else:
         raise BadMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
@@ -472,7 +473,7 @@ def judge_reroll(state, move, d) -> None:
                   fix=f"give {len(p.dice)} d20 result{'s' if len(p.dice) > 1 else ''}")
         return d.impossible()
     d.set(move.player, "rerolls", max(0, held - 1))
-    _return_reroll_tokens(state, d, 1)
+    return_reroll_tokens(state, d, 1)
     new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
     d.replace_top(check.with_participant(new))
     struck = ", ".join(f"~~{v}~~" for v in p.dice)

@@ -81,6 +81,10 @@ NO_CHECK = {
 }
 
 
+# A roll of dice other than a Check's d20, waiting to be resolved (a Penalty's damage die): rerolled or resolved.
+DIE_MOVES = {"reroll": (_ENCOUNTERS, "judge_die_reroll"), "resolve": (_ENCOUNTERS, "judge_die_resolve")}
+
+
 def _rule(where: tuple[str, str]):
     module, name = where
     return getattr(import_module(module), name)
@@ -106,7 +110,10 @@ def check(state: GameState, move: Move) -> Ruling:
         d.impossible()
         return d.finish(move)
     top = state.top
-    if move.type in CHECK_MOVES and not isinstance(top, CheckProc):
+    if move.type in CHECK_MOVES and not isinstance(top, CheckProc) and move.type in DIE_MOVES and \
+            getattr(top, "die_rolled", False):
+        judge = _rule(DIE_MOVES[move.type])  # 01 REROLL_TOKENS: any roll of dice, a Penalty's damage die too
+    elif move.type in CHECK_MOVES and not isinstance(top, CheckProc):
         encounter_choosing = getattr(top, "kind", None) == "random-encounter" and \
             _rule((_ENCOUNTERS, "refuse_check_before_choosing"))(top, d)  # 10: an option is chosen before rolling
         if not encounter_choosing:

@@ -71,6 +71,10 @@ REGISTER: dict[str, Interpretation] = {
         _i("damage-roller", "Who rolls a non-Combat Damage die? Who is \"to the left\"?",
            [("next-in-turn-order", "The Player to the left is the next Player in Turn Order (Removed Players skipped).")],
            [R.DAMAGE_ROLLER, R.PENALTY_DAMAGE_DIE], selectable=False),  # 10: an encounter's damage die too
+        _i("damage-die-reroll", "Who may spend a Reroll Token on a Penalty's damage die, which the Player to the damaged Player's left rolls?",
+           [("roller", "The Player who rolled it (\"after they roll dice\"); the roll waits for them only while they hold a Reroll Token."),
+            ("damaged-player", "The damaged Player, whose Penalty it is; the roll waits only while they hold a Reroll Token.")],
+           [R.REROLL_WHEN, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER]),
         _i("health-below-zero", "Can Health go below 0, and when does Death trigger?",
            [("flag-at-zero", "Health may go below 0; at 0 or below the referee flags a possible Death and the table reports the Death Process outcome (09_DEATH_AND_VICTORY is not loaded).")],
            [R.DAMAGE_REDUCES_HEALTH, R.DEATH_DEFINED_IN_09], selectable=False),

@@ -296,6 +296,11 @@ def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
         if option.get("kind") == "discard":
             for loot in eligible_loot(state, enc.player):
                 yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=(loot,)))
+    if enc.die_rolled:  # 01 REROLL_TOKENS: the damage die may be rerolled before it is resolved
+        for who in players:
+            move = M.Reroll(player=who, dice=(1,))
+            if _legal(state, move):
+                yield LegalMove(move, {"dice": range(1, enc.die + 1)}, frozenset({"virtual"}))
     die = awaited_die(state)
     if die is not None:
         yield from ranged(lambda n: M.EncounterRoll(player=enc.roller, value=n), "value", 1, die,

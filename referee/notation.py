@@ -149,7 +149,10 @@ def _dice_builder(reroll: bool):
         name = _player(state, player)
         if virtual and dice:
             raise InvalidMove("give the dice or --virtual, not both")
-        if virtual:
+        top = state.top
+        if virtual and reroll and getattr(top, "die_rolled", False):  # a Penalty's damage die, waiting to be resolved
+            values = _virtual_dice(1, top.die, seed)
+        elif virtual:
             values = _virtual_dice(dice_needed(state, name, reroll=reroll), 20, seed)
         elif not dice:
             raise InvalidMove("give the d20 result(s) rolled at the table, or --virtual for a virtual roll")

@@ -28,6 +28,7 @@ __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
     "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
     "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing", "default_cause",
+    "judge_die_reroll", "judge_die_resolve",
 ]
 
 DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
@@ -841,14 +842,76 @@ def judge_roll(state, move, d) -> None:
         d.interpret("damage-roller")
         d.violate(f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left", R.DAMAGE_ROLLER,
                   fix=f"{enc.finish_hint()}; --override if the card names another roller")
-    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)
-    d.replace_top(after)
     how = " (virtual roll)" if move.virtual else ""
+    rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
+    who = _die_reroller(state, rolled)
+    if d.get(who, "rerolls") >= 1:  # the roll waits: it may be rerolled before it is resolved
+        d.interpret("damage-die-reroll")
+        d.replace_top(rolled)
+        d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value}, Damage to {enc.player} once resolved; "
+              f"{who} holds a Reroll Token and may spend it before the roll is resolved", R.REROLL_WHEN,
+              R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER)
+        return d.oblige(f"`referee reroll {who.lower()} N` (1 Reroll Token: the d{enc.die} again), or `referee "
+                        f"resolve` to apply the {move.value}")
     d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE,
           R.DAMAGE_ROLLER_NOT_DEALER, R.DAMAGE_BY_ENCOUNTERS)
-    core_concepts.judge_damage(state, Damage(player=enc.player, amount=move.value, source=f"'{enc.card}'"), d)
+    _apply_die(state, d, enc, move.value)
+
+
+def _die_reroller(state, enc: EncounterProc) -> str:
+    """Who may spend a Reroll Token on a Penalty's damage die (interpretation damage-die-reroll, read quietly)."""
+    from referee import interpretations
+
+    reading = interpretations.reading(state.settings.interpretations, "damage-die-reroll")
+    return enc.roller if reading == "roller" else enc.player
+
+
+def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
+    """The damage die is resolved: its Damage is applied, then the Penalty goes on in printed order."""
+    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0, value=0, dropped=())
+    d.replace_top(after)
+    core_concepts.judge_damage(state, Damage(player=enc.player, amount=value, source=f"'{enc.card}'"), d)
     if not _paused_by_death(d, after):
         _run_penalty(state, d, after)
+
+
+def judge_die_reroll(state, move, d) -> None:
+    """A Reroll Token spent on a Penalty's damage die before it is resolved (01 REROLL_TOKENS: any roll of dice)."""
+    enc = d.stack[-1]
+    if len(move.dice) != 1:
+        d.violate(f"the Damage roll is one d{enc.die}: a reroll rerolls that die", R.REROLL_ALL_DICE,
+                  fix=f"`referee reroll {move.player.lower()} N` (the d{enc.die})")
+        return d.impossible()
+    value = move.dice[0]
+    if not 1 <= value <= enc.die:
+        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
+    who = _die_reroller(state, enc)
+    d.interpret("damage-die-reroll")
+    if move.player != who:
+        d.violate(f"{who} may spend a Reroll Token on this roll, not {move.player}", R.REROLL_WHEN,
+                  fix=f"`referee reroll {who.lower()} N`, or `referee resolve`")
+    if enc.dropped:
+        d.violate("a Reroll Token was already spent on this roll: the new result must be kept",
+                  R.REROLL_ONE_PER_ROLL, R.REROLL_KEEP_NEW, fix="`referee resolve`")
+    held = d.get(move.player, "rerolls")
+    if held < 1:
+        d.violate(f"{move.player} holds no Reroll Token", R.REROLL_WHEN, fix="`referee resolve`")
+        return d.impossible()
+    d.set(move.player, "rerolls", held - 1)
+    core_concepts.return_reroll_tokens(state, d, 1)
+    d.interpret("spent-reroll-supply")
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} spends 1 Reroll Token and rerolls the d{enc.die}: ~~{enc.value}~~ → {value}{how}; the new "
+          f"result must be kept: {value} Damage to {enc.player}", R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW,
+          R.REROLL_ONE_PER_ROLL, R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, replace(enc, dropped=enc.dropped + (enc.value,)), value)
+
+
+def judge_die_resolve(state, move, d) -> None:
+    """A Penalty's damage die is resolved as rolled, with no Reroll Token spent on it."""
+    enc = d.stack[-1]
+    d.say(f"the d{enc.die} is resolved as rolled: {enc.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, enc, enc.value)
 
 
 def judge_discard(state, move, d) -> None:

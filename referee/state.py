@@ -328,13 +328,24 @@ class EncounterProc(Procedure):
     step: str = "choose"  # choose | check | reward | penalty | combat | complete
     option: int = 0  # the chosen Encounter Completion Option, 1-based; 0 before choosing
     next: int = 0  # the next Penalty instruction to resolve (printed order)
-    awaiting: str = ""  # penalty step: "roll" (a damage die) | "discard" (Loot) | ""
+    awaiting: str = ""  # penalty step: "roll" (a damage die) | "apply" (rolled, not resolved) | "discard" | "report"
     roller: str = ""  # who rolls the damage die (01 DAMAGE: the Player to the damaged Player's left)
     die: int = 0
+    value: int = 0  # the damage die as rolled, while it may still be rerolled (awaiting "apply")
+    dropped: tuple[int, ...] = ()  # a value replaced by a Reroll Token, shown struck through
+
+    def __post_init__(self):
+        object.__setattr__(self, "dropped", tuple(self.dropped))
 
     @property
     def accepts(self) -> frozenset:  # by step, unlike the other procedures
-        return ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        moves = ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        return moves | {"reroll", "resolve"} if self.die_rolled else moves
+
+    @property
+    def die_rolled(self) -> bool:
+        """A Penalty's damage die is rolled and not resolved yet: it may be rerolled (01 REROLL_TOKENS)."""
+        return self.step == "penalty" and self.awaiting == "apply"
 
     def title(self) -> str:
         doing = {
@@ -359,6 +370,9 @@ class EncounterProc(Procedure):
                     f"to decline it")
         if self.step == "penalty" and self.awaiting == "roll":
             return f"`referee encounter roll {self.roller.lower()} N` (the d{self.die} for Damage, or --virtual)"
+        if self.die_rolled:
+            return (f"`referee reroll PLAYER N` (1 Reroll Token: the d{self.die} again), or `referee resolve` to apply "
+                    f"the {self.value}")
         if self.step == "penalty" and self.awaiting == "discard":
             return f"`referee encounter discard {who} \"CARD\"` (Loot to discard for the Penalty)"
         if self.step == "combat":

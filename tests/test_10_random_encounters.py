@@ -313,6 +313,29 @@ def test_a_penalty_damage_die_is_rolled_by_the_player_to_the_left(state):
     assert R.DAMAGE_ROLLER in quotes_of(ruling)
 
 
+def test_reroll_tokens_a_penalty_damage_die_is_rerolled_before_it_is_applied(state):
+    from referee.moves import Gain
+
+    play(state, Gain(player="Dan", amount=1, resource="reroll"))
+    draw(state, cause="other")
+    check_option(state, (2,))  # 2 + Brawn 2 < 12: the d6 Damage, rolled by Dan (to Cara's left)
+    ruling = play(state, EncounterRoll(player="Dan", value=2))
+    assert state.player("Cara").health == 10 and R.REROLL_WHEN in ruling.citations  # not applied yet
+    ruling = play(state, Reroll(player="Dan", dice=(5,)))
+    assert state.player("Cara").health == 5 and state.player("Dan").rerolls == 0
+    assert R.REROLL_KEEP_NEW in ruling.citations and "~~2~~" in " ".join(ruling.consequences)
+
+
+def test_reroll_tokens_a_penalty_damage_die_not_rerolled_is_applied_by_resolve(state):
+    from referee.moves import Gain
+
+    play(state, Gain(player="Dan", amount=1, resource="reroll"))
+    draw(state, cause="other")
+    check_option(state, (2,))
+    play(state, EncounterRoll(player="Dan", value=2), ResolveCheck())
+    assert state.player("Cara").health == 8 and state.player("Dan").rerolls == 1
+
+
 def test_the_player_to_the_left_skips_removed_players(state):
     state.player("Dan").state = "removed"
     draw(state)
