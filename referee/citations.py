@@ -168,6 +168,11 @@ GAME_WINNER = _c(STRUCTURE, "GAME_END", "The surviving Player is declared the wi
 # --- 08 loot: 08_LOOT_AND_INVENTORY --------------------------------------------------------------
 
 LOOT_PLOT_ARMOR_SPECIAL = _c(LOOT, "LOOT", "Plot Armor is a special starting Loot card.")
+LOOT_BELONGS = _c(LOOT, "LOOT", "Loot belongs to a Player while it is in that Player's Inventory.")
+MYSTIC_DAGGER_NOT_LOOT = _c(LOOT, "INVENTORY", "The Mystic Dagger is not Loot.")
+MYSTIC_DAGGER_NOT_INVENTORY = _c(LOOT, "INVENTORY", "The Mystic Dagger is not part of a Player's Inventory.")
+WEAPON_MELEE_DESIGNATED = _c(LOOT, "WEAPON_SLOTS", "One Weapon Slot is designated for Melee Weapons.")
+WEAPON_RANGED_DESIGNATED = _c(LOOT, "WEAPON_SLOTS", "One Weapon Slot is designated for Ranged Weapons.")
 LOOT_TYPE_DECIDES = _c(LOOT, "LOOT_TYPES", "A Loot card's type determines which deck it belongs to and how it may be equipped, stored, used, or discarded.")
 LOOT_CARD_RESTRICTIONS = _c(LOOT, "LOOT_TYPES", "A Loot card may have additional restrictions or permissions printed on the card.")
 
@@ -353,6 +358,7 @@ ENCOUNTER_CARD_TEXT_WINS = _c(ENCOUNTERS, "RANDOM_ENCOUNTER_AUTHORITY_BOUNDARY",
 # --- 10 random encounters (10_RANDOM_ENCOUNTERS) -------------------------------------------------
 
 EVENT_REWARD_INDICATOR = _c(CORE, "EVENT_REWARD", "The possibility to earn an Event Reward is displayed on the card through an Event Reward Indicator.")
+EVENT_REWARD_WHO = _c(CORE, "EVENT_REWARD", "The card, rule, or game effect that grants the Event Reward determines which Player receives it and when it is resolved.")
 EVENT_REWARD_AFTER_SUCCESS = _c(CORE, "EVENT_REWARD", "If an Event Reward is tied to the success of a Check, resolve the Event Reward only after the Check succeeds.")
 EVENT_REWARD_NOT_ON_FAIL = _c(CORE, "EVENT_REWARD", "If the Check fails, the Event Reward is not resolved.")
 EVENT_REWARD_FINAL_RESULT = _c(CORE, "EVENT_REWARD", "If the Check is rerolled, use the final resolved Check result to determine whether the Event Reward is granted.")
@@ -392,6 +398,7 @@ RE_HAS_PENALTY = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "A Random Encounter includes
 RE_NO_TURN_ACTION = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "Resolving a Random Encounter does not spend a Turn Action unless a rule specifically states otherwise.")
 RE_NOT_COMBAT = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "Resolving a Random Encounter is not a Combat Encounter unless the Random Encounter specifically initiates a Combat Encounter.")
 
+OPTIONS_DEFINITION = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "An Encounter Completion Option is a choice printed on a Random Encounter that the Encountering Player may choose to resolve that Random Encounter.")
 OPTIONS_ONE_OR_MORE = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "Each Random Encounter includes one or more Encounter Completion Options.")
 OPTIONS_CHOOSE_FIRST = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "The Encountering Player must choose one available Encounter Completion Option before rolling dice, spending resources, discarding Loot, using Loot, or taking any other action to resolve the Encounter unless the card specifically states otherwise.")
 OPTIONS_MUST_RESOLVE_CHOSEN = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "Once the Encountering Player chooses an Encounter Completion Option, that Player must resolve the chosen option.")

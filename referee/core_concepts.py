@@ -72,10 +72,17 @@ def return_reroll_tokens(state, d, n: int) -> None:
         d.set_game("rerolls_out", d.game("rerolls_out") + n)
 
 
+def _removed(d, name: str, doing: str) -> None:
+    from referee.game_structure import refuse_removed  # 02 TURN_ORDER (game_structure imports this module)
+
+    refuse_removed(d, name, doing)
+
+
 def judge_damage(state, move, d) -> None:
     from referee.game_structure import flag_possible_death  # 02 DEATH (game_structure imports this module)
 
     _positive(move.amount)
+    _removed(d, move.player, "take Damage")
     before = d.get(move.player, "health")
     after = before - move.amount
     source = f" from {move.source}" if move.source else ""
@@ -91,6 +98,7 @@ def judge_damage(state, move, d) -> None:
 
 def judge_heal(state, move, d) -> None:
     _positive(move.amount)
+    _removed(d, move.player, "heal")
     before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
     after = max(before, min(cap, before + move.amount))
     d.set(move.player, "health", after)
@@ -106,6 +114,7 @@ def judge_heal(state, move, d) -> None:
 
 def judge_gain(state, move, d) -> None:
     _positive(move.amount)
+    _removed(d, move.player, "gain anything")
     if move.resource == "health":
         before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
         after = before + move.amount
@@ -121,25 +130,30 @@ def judge_gain(state, move, d) -> None:
 
 def judge_lose(state, move, d) -> None:
     _positive(move.amount)
-    if move.resource == "kaos":
-        held = d.get(move.player, "kaos")
-        if move.amount > held:
-            d.interpret("kaos-floor")
-            d.violate(f"{move.player} holds {held} Kaos and cannot lose {move.amount}", R.KAOS_RESOURCE,
-                      fix=f"lose at most {held} Kaos")
-        d.set(move.player, "kaos", max(0, held - move.amount))
-        d.say(f"{move.player} loses {move.amount} Kaos → {max(0, held - move.amount)}")
-    elif move.resource == "reroll":
-        held = d.get(move.player, "rerolls")
-        if move.amount > held:
-            d.violate(f"{move.player} holds {tokens(held, 'reroll')} and cannot lose {move.amount}",
-                      fix=f"lose at most {held}")
-        lost = min(held, move.amount)
-        d.set(move.player, "rerolls", held - lost)
-        return_reroll_tokens(state, d, lost)
-        d.say(f"{move.player} loses {tokens(lost, 'reroll')} → {held - lost}")
-    else:
+    _removed(d, move.player, "lose anything")
+    if move.resource not in ("kaos", "reroll"):
         raise BadMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
+    field = "kaos" if move.resource == "kaos" else "rerolls"
+    held = d.get(move.player, field)
+    lost = min(held, move.amount)
+    if move.amount > held:
+        if d.interpret("lose-more-than-held") == "refuse":
+            d.violate("lose-more-than-held", f"{move.player} holds {tokens(held, move.resource)} and cannot lose "
+                      f"{move.amount}", fix=f"lose at most {held}", reading="lose-more-than-held")
+        else:
+            d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
+                  *interpretations_cited("lose-more-than-held"))
+    d.set(move.player, field, held - lost)
+    if move.resource == "reroll":
+        return_reroll_tokens(state, d, lost)
+    d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}")
+
+
+def interpretations_cited(id: str) -> tuple:
+    """The statements an interpretation rests on (cited when its reading makes a move legal)."""
+    from referee import interpretations
+
+    return interpretations.REGISTER[id].citations
 
 
 def _positive(amount: int) -> None:
@@ -154,6 +168,7 @@ def judge_gain_status(state, move, d) -> None:
     status, name = move.status, move.player
     if status not in STATUSES:
         raise BadMove(f"unknown status {status!r}: goblin or haunted")
+    _removed(d, name, "gain a status")
     held = tuple(d.get(name, "statuses"))
     label = STATUSES[status]
     if status in held:
@@ -178,8 +193,11 @@ def judge_remove_status(state, move, d) -> None:
         raise BadMove(f"unknown status {move.status!r}: goblin or haunted")
     held = tuple(d.get(move.player, "statuses"))
     label = STATUSES[move.status]
+    _removed(d, move.player, "lose a status")
     if move.status not in held:
-        d.violate(f"{move.player} does not have {label}", fix=f"`referee status` shows who has what")
+        d.violate("status-not-held", f"{move.player} does not have {label}: there is nothing to remove",
+                  fix="`referee status` shows who has what", reading="status-duration")
+        return d.impossible()
     d.interpret("status-duration")
     d.set(move.player, "statuses", tuple(s for s in held if s != move.status))
     d.say(f"{label} is removed from {move.player} (table-reported: the card that gave it decides when it ends)")
@@ -280,9 +298,9 @@ def _out_of_play(d, name: str, doing: str) -> None:
     pstate = d.get(name, "state")
     if pstate in ("fallen", "removed"):
         d.interpret("out-of-play-checks")
-        d.violate(f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot {doing}",
-                  R.PLAYER_TURN_DEFINITION, R.PLAYER_TURN_NOT_OTHERS, R.COMBAT_LEAVES_ON_DEATH,
-                  fix="leave them out of the Check, or --override \"reason\" if a card says otherwise")
+        d.violate("out-of-play-check", f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot "
+                  f"{doing}", fix="leave them out of the Check, or --override \"reason\" if a card says otherwise",
+                  reading="out-of-play-checks")
 
 
 def judge_declare(state, move, d) -> None:
@@ -291,14 +309,14 @@ def judge_declare(state, move, d) -> None:
     if contested:
         d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
         if not move.opponents:
-            d.violate("a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
+            d.violate("contested-needs-opponents", "a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
                       fix="name the other Players with --vs")
         if move.tn is not None:
-            d.violate("a Contested Check has no Target Number: the highest Final Result succeeds",
+            d.violate("contested-no-target-number", "a Contested Check has no Target Number: the highest Final Result succeeds",
                       R.CONTESTED_HIGHEST, fix="drop --tn")
         for other in move.opponents:
             if other in names:
-                d.violate(f"{other} is named twice in this Contested Check", R.CONTESTED_DEFINITION,
+                d.violate("contested-named-twice", f"{other} is named twice in this Contested Check", R.CONTESTED_DEFINITION,
                           fix="name each Player once")
             else:
                 names.append(other)
@@ -404,7 +422,7 @@ def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]
     check = _check_top(state, d)
     p = check.participant(move.player)
     if p is None:
-        d.violate(f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
+        d.violate("not-in-the-check", f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
         d.impossible()
         return check, None
     _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it",
@@ -418,7 +436,7 @@ def judge_roll(state, move, d) -> None:
     if p is None:
         return
     if p.rolled:
-        d.violate(f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
+        d.violate("already-rolled", f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
                   R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
         return d.impossible()
     statuses = tuple(d.get(move.player, "statuses"))
@@ -432,7 +450,7 @@ def judge_roll(state, move, d) -> None:
     expected = 1 if mode == "single" else 2
     if len(move.dice) != expected:
         cites = {"higher": (R.GOBLIN_EFFECT,), "lower": (R.HAUNTED_EFFECT,)}.get(mode, (R.CHECK_IS_D20_ROLL,))
-        d.violate(f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
+        d.violate("wrong-number-of-d20s", f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
                   f"not {len(move.dice)}", *cites, fix=f"give {expected} d20 result{'s' if expected > 1 else ''}")
         return d.impossible()
     if mode != "single":
@@ -453,32 +471,35 @@ def judge_reroll(state, move, d) -> None:
     if p is None:
         return
     if not p.rolled:
-        d.violate(f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
+        d.violate("reroll-before-rolling", f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
     if p.dropped:
-        d.violate(f"{move.player} already spent a Reroll Token on this roll and must keep the new result",
+        d.violate("reroll-twice", f"{move.player} already spent a Reroll Token on this roll and must keep the new result",
                   R.REROLL_ONE_PER_ROLL, R.REROLL_KEEP_NEW, fix="`referee resolve`")
     if p.kaos:
-        d.violate(f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
+        d.violate("reroll-after-kaos", f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
                   fix="undo the Kaos spending first (`referee undo`)")
     held = d.get(move.player, "rerolls")
     if held < 1:
-        d.violate(f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
+        d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
                   fix="a Reroll Token is gained from a natural 1 (CRITICAL_FAILURE_REWARD) or a card")
     if len(move.dice) != len(p.dice):
         cites = (R.REROLL_ALL_DICE, R.REROLL_MULTIPLE_DICE) + (
             (R.GOBLIN_REROLL_BOTH,) if p.mode == "higher" else (R.HAUNTED_REROLL_BOTH,) if p.mode == "lower" else ())
-        d.violate(f"a reroll rerolls all {len(p.dice)} dice of the roll", *cites,
+        d.violate("reroll-all-dice", f"a reroll rerolls all {len(p.dice)} dice of the roll", *cites,
                   fix=f"give {len(p.dice)} d20 result{'s' if len(p.dice) > 1 else ''}")
         return d.impossible()
-    d.set(move.player, "rerolls", max(0, held - 1))
-    return_reroll_tokens(state, d, 1)
+    spent = 1 if held >= 1 else 0  # applied anyway (--override: a card grants the reroll): no token to spend
+    if spent:
+        d.set(move.player, "rerolls", held - 1)
+        return_reroll_tokens(state, d, 1)
     new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
     d.replace_top(check.with_participant(new))
     struck = ", ".join(f"~~{v}~~" for v in p.dice)
     how = " (virtual roll)" if move.virtual else ""
-    d.say(f"{move.player} spends 1 Reroll Token and rerolls {struck} → {_describe_roll(new)}{how}; "
+    spends = "spends 1 Reroll Token and rerolls" if spent else "rerolls (no Reroll Token spent)"
+    d.say(f"{move.player} {spends} {struck} → {_describe_roll(new)}{how}; "
           f"the new result must be kept: {_live(d, check, new)[0].final_result} so far",
           R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
     if p.mode != "single":
@@ -505,18 +526,19 @@ def judge_kaos(state, move, d) -> None:
     if p is None:
         return
     if check.contested:
-        d.violate("Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
+        d.violate("kaos-on-contested", "Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
                   fix="Kaos can be spent on a non-contested d20 Check")
     if not p.rolled:
-        d.violate(f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
+        d.violate("kaos-before-rolling", f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
     held = d.get(move.player, "kaos")
     if move.amount > held:
-        d.interpret("kaos-floor")
-        d.violate(f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_ANY_AMOUNT,
-                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`")
-    d.set(move.player, "kaos", max(0, held - move.amount))
+        d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}",
+                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
+                  reading="kaos-floor")
+        return d.impossible()  # Kaos not held is not spent, not even by --override
+    d.set(move.player, "kaos", held - move.amount)
     new = replace(p, kaos=p.kaos + move.amount)
     d.replace_top(check.with_participant(new))
     d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(d, check, new)[0].final_result}; "
@@ -550,7 +572,7 @@ def judge_resolve(state, move, d) -> None:
     check = _check_top(state, d)
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
-        d.violate(f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
+        d.violate("not-everyone-rolled", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
                   R.CONTESTED_EACH_ROLLS if check.contested else R.CHECK_IS_D20_ROLL,
                   fix=check.finish_hint())
         return d.impossible()

@@ -105,10 +105,16 @@ def _loot_kind(text: str) -> str:
     return LOOT_KIND_ALIASES[match_choice(text, list(LOOT_KIND_ALIASES), what="Loot type")]
 
 
-def _owned_card(state, player: str, text: str) -> str:
+def _owned_card(state, player: str, text: str, names=None) -> str:
+    """The card `text` names among `player`'s (inventory, windows, set-aside cards, or `names`); a card elsewhere on
+    the table is passed on by its name, for the rules to refuse (a ruling, not bad input)."""
+    from referee.errors import CardElsewhere
     from referee.loot_and_inventory import match_card, owned_cards
 
-    return match_card(state, text, owned_cards(state, player))  # inventory, windows, set-aside cards
+    try:
+        return match_card(state, text, owned_cards(state, player) if names is None else names, player=player)
+    except CardElsewhere as error:
+        return error.card
 
 
 # --- 01 core concepts and 02 game structure --------------------------------------------------------
@@ -332,22 +338,22 @@ def _gear_swap(state, *, player, card, other, slot, discard):
 
     name = _player(state, player)
     owned = inventory(state, name)
-    return GearSwap(player=name, card=match_card(state, card, owned),
-                    other=match_card(state, other, owned) if other else "",
+    return GearSwap(player=name, card=_owned_card(state, name, card, owned),
+                    other=_owned_card(state, name, other, owned) if other else "",
                     slot=parse_slot(slot) if slot else "",
                     discard=match_card(state, discard, owned) if discard else "")
 
 
 def _taking(how: str):
     def build(state, *, player, source, card, opportunity=False):
-        from referee.loot_and_inventory import match_card, stored, takeable
+        from referee.loot_and_inventory import stored, takeable
         from referee.moves import TakeLoot
 
         target = _player(state, source)
         if how == "pickpocket" and not stored(state, target):
             name = card  # an empty Backpack: the ruling says so
         else:
-            name = match_card(state, card, takeable(state, target))
+            name = _owned_card(state, target, card, takeable(state, target))
         return TakeLoot(player=_player(state, player), source=target, card=name,
                         how="opportunity" if opportunity else how)
 

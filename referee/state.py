@@ -85,6 +85,10 @@ class Procedure:
     def finish_hint(self) -> str:
         raise NotImplementedError
 
+    def refuse(self, d, move) -> None:
+        """Refuse a move that does not belong to this procedure: it finishes first (each kind cites its own rule)."""
+        raise NotImplementedError
+
     def to_json(self) -> dict:
         data = {"kind": self.kind}
         for f in fields(self):
@@ -143,6 +147,10 @@ class CheckProc(Procedure):
     accepts = CHECK_MOVES | {"encounter-choose", "use"}
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
+    def refuse(self, d, move) -> None:
+        d.violate("check-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint(), reading="check-finishes-first")
+
     check_kind: str = "stat"  # stat | perception | attack (the base kind each participant's modifier comes from)
     stat: str = ""
     tn: int | None = None
@@ -190,7 +198,11 @@ class EndOfTurnProc(Procedure):
                          "set-state", "declare", "end-turn",
                          "draw", "take", "discard",  # 08 loot: DUNGEON_BOMB_LOOT instructions
                          "encounter-draw"})  # 10: a Dungeon Bomb draws a Random Encounter
-    must_finish_first = (R.TURN_SEQUENCE_ACTIONS, R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE)
+    must_finish_first = (R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE, R.TURN_SEQUENCE_ACTIONS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("end-of-turn-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     step: str = "dungeon-bomb"  # cube-room | dungeon-bomb
@@ -207,7 +219,11 @@ class EndOfTurnProc(Procedure):
 class DeathProc(Procedure):
     kind = "death"
     accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)
-    must_finish_first = (R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+    must_finish_first = (R.DEATH_FULLY_RESOLVED, R.DEATH_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("death-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     cause: str = ""
@@ -236,7 +252,11 @@ class LootWindowProc(Procedure):
     # Placing cards, more Loot joining the window, and effects of cards used in it (card text, table-reported).
     accepts = frozenset({"equip", "store", "use", "discard", "draw", "take", "damage", "heal", "gain", "lose",
                          "gain-status", "remove-status", "death", "set-state"})
-    must_finish_first = (R.LMW_ENDS_ONLY_WHEN, R.LMW_NO_UNRESOLVED)
+    must_finish_first = (R.LMW_NO_UNRESOLVED, R.LMW_ENDS_ONLY_WHEN)
+
+    def refuse(self, d, move) -> None:
+        d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
@@ -304,7 +324,7 @@ def _loot_copy(value):
 ENCOUNTER_RECORDS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
 ENCOUNTER_STEP_MOVES = {
     # encounter-choose is always accepted so that a switch is refused with the rule on switching
-    "choose": frozenset({"encounter-choose"}),
+    "choose": frozenset({"encounter-choose", "encounter-continue"}),  # continuing is refused: choose first
     "check": frozenset({"encounter-choose"}),  # the Check sits on top meanwhile
     "reward": frozenset({"encounter-choose", "draw", "encounter-continue"}),
     "penalty": frozenset({"encounter-choose", "encounter-roll", "encounter-discard", "encounter-continue",
@@ -319,7 +339,20 @@ class EncounterProc(Procedure):
     """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
 
     kind = "random-encounter"
-    must_finish_first = (R.RE_INTERRUPTS, R.RE_FULLY_RESOLVED)
+    must_finish_first = (R.RE_FULLY_RESOLVED, R.RE_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        resolving = move.type in CHECK_MOVES or getattr(move, "player", None) == self.player and move.type in (
+            "discard", "use", "lose", "gain-status", "damage")  # rolling, paying, discarding or using Loot for it
+        if self.step == "choose" and resolving:  # 10: nothing is done to resolve it before an option is chosen
+            when = "before rolling dice: no Check is being rolled yet" if move.type in CHECK_MOVES else "first"
+            d.violate("choose-an-option-first", f"{self.player} must choose an Encounter Completion Option of "
+                      f"'{self.card}' {when}", R.OPTIONS_CHOOSE_FIRST,
+                      *((R.NON_CHECK_CHOOSE_FIRST,) if move.type not in CHECK_MOVES else (R.RE_PROC_CHOOSE,)),
+                      *self.must_finish_first, fix=self.finish_hint())
+        else:
+            d.violate("encounter-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                      fix=self.finish_hint())
 
     card: str = ""
     player: str = ""  # the Encountering Player

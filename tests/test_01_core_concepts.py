@@ -204,6 +204,12 @@ def test_kaos_never_goes_negative(state):
     refused(state, Lose(player="Mara", amount=1, resource="kaos"))
 
 
+def test_kaos_not_held_cannot_be_spent_even_by_override(state):
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = refused(state, SpendKaos(player="Mara", amount=5))
+    assert ruling.effects is None and not ruling.consequences
+
+
 # --- REROLL_TOKENS ----------------------------------------------------------------------------------
 
 

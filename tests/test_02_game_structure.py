@@ -93,6 +93,38 @@ def test_turn_order_a_fallen_player_resolves_rising_as_a_zombie(state):
     assert "RULES_EXTENSION_01_ZOMBIES" in " ".join(ruling.table_reported)
 
 
+def test_turn_order_a_fallen_player_who_did_not_rise_is_not_said_to_have_risen(state):
+    play(state, ReportDeath(player="Ivo", outcome="fallen"), EndTurn(complete=True))
+    ruling = play(state, EndTurn())
+    text = " ".join(ruling.consequences)
+    assert "Rising as a Zombie is complete" not in text and "still a Fallen Player" in text
+
+
+def test_removed_players_take_no_damage_healing_gains_or_statuses(state):
+    from referee.moves import GainStatus, Heal
+
+    play(state, SetState(player="Jun", state="removed"))
+    for move in (Damage(player="Jun", amount=1), Heal(player="Jun", amount=1),
+                 Gain(player="Jun", amount=1, resource="kaos"), GainStatus(player="Jun", status="goblin"),
+                 ReportDeath(player="Jun", outcome="removed")):
+        ruling = refused(state, move)
+        assert ruling.violations[0].citations[0] == R.TURN_ORDER_REMOVED_SKIPPED, move
+        assert "removed-is-out" in [i.id for i in ruling.interpretations], move
+
+
+def test_end_of_turn_process_a_refused_end_turn_shows_no_second_refund(state):
+    play(state, EndTurn())  # the refund, then the Dungeon Bomb Step waits for the table
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=5))  # a Check the Dungeon Bomb calls for
+    ruling = refused(state, EndTurn())
+    assert not any("TURN_ACTION_REFUND" in c for c in ruling.consequences), ruling.consequences
+
+
+def test_repeating_turn_actions_without_kaos_shows_no_kaos_spent(state):
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Mara", action="Search"))
+    assert not any("spends 1 Kaos" in c for c in ruling.consequences), ruling.consequences
+
+
 def test_active_player_only_the_active_player_takes_turn_actions(state):
     ruling = refused(state, TurnAction(player="Ivo", action="Move"))
     assert R.ACTIVE_PLAYER.quote in quotes(ruling)

@@ -690,6 +690,19 @@ def test_a_fallen_player_taking_loot_is_the_zombies_extensions(state):
     assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
 
 
+def test_a_fallen_player_drawing_loot_is_refused_as_taking_it_is(state):
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = refused(state, DrawLoot(player="Ivo", kinds=("common",), names=("Skull",)))
+    assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
+
+
+def test_inventory_the_mystic_dagger_is_not_loot(state):
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Mystic Dagger",), weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT
+    ruling = refused(state, DescribeCard(name="The Mystic Dagger", kind="weapon", weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT and ruling.effects is None
+
+
 def test_loot_management_window_options_are_only_legal_moves(state):
     ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
     assert ruling.obligations and not any("use" in o for o in ruling.obligations)
@@ -720,10 +733,12 @@ def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
     ruling = play(state, DropWeapon(player="Mara", card="Club"))
     assert state.loot["Mara/dropped"] == ["Club"] and state.loot["Mara/melee"] == "Club"
     assert {R.WEAPON_DROPPED_NOT_DISCARDED, R.WEAPON_DROPPED_NOT_STOLEN, R.DROPPED_STILL_EQUIPPED} <= set(ruling.citations)
-    refused(state, DropWeapon(player="Mara", card="Club"))
+    again = engine.check(state, DropWeapon(player="Mara", card="Club"))  # nothing to record: nothing to apply
+    assert again.legal and again.effects is None
     play(state, RecoverWeapon(player="Mara", card="Club"))
     assert state.loot["Mara/dropped"] == []
-    refused(state, RecoverWeapon(player="Mara", card="Club"))
+    again = engine.check(state, RecoverWeapon(player="Mara", card="Club"))
+    assert again.legal and again.effects is None
 
 
 def dropped_club(state):
@@ -848,6 +863,8 @@ class Inventories(RuleBasedStateMachine):
         assert _dump(self.state) == before  # check is pure
         if not ruling.legal:
             assert ruling.violations
+            return
+        if ruling.effects is None:  # legal, nothing to record (already so)
             return
         engine.apply(self.state, move)
         event(f"applied {move.type}")
