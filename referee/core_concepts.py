@@ -139,7 +139,8 @@ def judge_lose(state, move, d) -> None:
     if move.amount > held:
         if d.interpret("lose-more-than-held") == "refuse":
             d.violate("lose-more-than-held", f"{move.player} holds {tokens(held, move.resource)} and cannot lose "
-                      f"{move.amount}", fix=f"lose at most {held}", reading="lose-more-than-held")
+                      f"{move.amount}", fix=f"lose at most {held}" if held else "there is nothing to lose",
+                      reading="lose-more-than-held")
         else:
             d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
                   *interpretations_cited("lose-more-than-held"))
