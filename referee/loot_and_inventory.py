@@ -737,7 +737,7 @@ def discard_effects(state, d, player: str, card: str, why: str) -> None:
     info = d.card(name)
     where = _to_pile(d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
-          *_pile_rules(info), R.LOOT_ANNOUNCE)
+          *_pile_rules(info))
     recalc.say(d)
     if place[0] == "window":
         _close_if_done(state, d)
@@ -848,8 +848,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         d.set_loot(f"discard/{kind}", [])
         d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
               f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
-              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.EXHAUSTION_INVENTORIES,
-              R.DISCARD_PILE_STAYS)
+              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
     name = None
     if deck["known"]:
         try:
@@ -904,7 +903,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     d.set_loot(f"deck/{kind}", deck)
     left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
-          R.DRAW_FROM_DECK, R.DRAW_REVEALED, R.LOOT_ANNOUNCE)
+          R.DRAW_FROM_DECK, R.DRAW_REVEALED)
     return name
 
 
@@ -956,7 +955,7 @@ def judge_equip(state, move, d) -> None:
         _undrop(d, player, held)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
-          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, R.LOOT_ANNOUNCE)
+          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN)
     _plot_armor_first(state, d, player, card, name)
     _set_slot(d, player, slot, name)
     if held is not None:
@@ -1022,7 +1021,7 @@ def judge_store(state, move, d) -> None:
     _take_out(d, name)
     _set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
-          R.BACKPACK_ANY_TYPE, R.LOOT_ANNOUNCE)
+          R.BACKPACK_ANY_TYPE)
     from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
     if is_gear(card) and from_backpack:
         works = ", ".join(x for x in (
@@ -1170,7 +1169,6 @@ def judge_use(state, move, d) -> None:
     effect = move.effect.strip() or "what its card says"
     d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
              R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
-    d.cite(R.LOOT_ANNOUNCE)
     if card.get("consumable"):
         _take_out(d, name)
         where = _to_pile(d, name)
@@ -1388,8 +1386,7 @@ def judge_take(state, move, d) -> None:
             rules += (R.OPPORTUNITY_WINDOW,)
     recalc = _Recalc(state, source, taker)
     place = _take_out(d, name)
-    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules,
-          R.LOOT_ANNOUNCE)
+    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules)
     _open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
     recalc.say(d)

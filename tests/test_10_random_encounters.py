@@ -11,7 +11,7 @@ from referee import citations as R
 from referee import engine
 from referee.errors import BadMove
 from referee.moves import (
-    DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
+    DiscardLoot, DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
     Store,
 )
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc, LootWindowProc
@@ -179,6 +179,13 @@ def test_an_option_is_chosen_before_rolling(state):
     draw(state)
     ruling = refused(state, RollDice(player="Cara", dice=(12,)))
     assert ruling.violations[0].citations[0] == R.OPTIONS_CHOOSE_FIRST
+
+
+def test_encounter_completion_options_a_discard_before_choosing_cites_choosing_first(state):
+    loot(state, "Cara", "Coin")
+    draw(state)
+    ruling = refused(state, DiscardLoot(player="Cara", card="Coin"))
+    assert ruling.violations[0].citations[:2] == (R.OPTIONS_CHOOSE_FIRST, R.NON_CHECK_CHOOSE_FIRST)
 
 
 def test_only_the_encountering_player_chooses(state):
