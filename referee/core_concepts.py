@@ -297,8 +297,7 @@ def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
 def _out_of_play(d, name: str, doing: str) -> None:
     """A Fallen or Removed Player takes no Checks (interpretation out-of-play-checks); a Zombie is not refused."""
     pstate = d.get(name, "state")
-    if pstate in ("fallen", "removed"):
-        d.interpret("out-of-play-checks")
+    if pstate in ("fallen", "removed") and d.interpret("out-of-play-checks") == "refuse":
         d.violate("out-of-play-check", f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot "
                   f"{doing}", fix="leave them out of the Check, or --override \"reason\" if a card says otherwise",
                   reading="out-of-play-checks")

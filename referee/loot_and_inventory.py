@@ -1325,7 +1325,7 @@ def _out_of_play(state, d, player: str, doing: str) -> None:
 
     now = d.get(player, "state")
     refuse_removed(d, player, doing)
-    if now in ("fallen", "zombie"):
+    if now in ("fallen", "zombie") and d.interpret("out-of-play-loot") == "refuse":
         ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
         d.violate("out-of-play-loot", f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is "
                   f"managed by these rules; what a {now.capitalize()} Player may do is {ext}'s", R.LOOT_DEATH_RESUME,

@@ -137,6 +137,8 @@ class Participant:
 
 
 CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "modifier", "resolve"})
+# Effects the table reports a card or rule had (what interpretation check-finishes-first may let in during a Check).
+REPORTED_EFFECTS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status"})
 
 
 @deferred(frozen=True)
@@ -148,6 +150,8 @@ class CheckProc(Procedure):
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
     def refuse(self, d, move) -> None:
+        if move.type in REPORTED_EFFECTS and d.interpret("check-finishes-first") == "effects-during-check":
+            return  # the table's reading: the effects it reports are recorded during the Check
         d.violate("check-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
                   fix=self.finish_hint(), reading="check-finishes-first")
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine_helpers import (
     Damage, DeclareCheck, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck, Reroll, RollDice,
-    SpendKaos, TurnAction, check, new_state, play, quotes, refused,
+    SetState, SpendKaos, TurnAction, check, new_state, play, quotes, refused,
 )
 from referee import citations as R
 from referee import engine
@@ -398,6 +398,22 @@ def test_out_of_play_players_take_no_checks_an_interpretation(state):
     assert R.PLAYER_TURN_NOT_OTHERS.quote in quotes(ruling)
     refused(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
     assert "interpretation" in REGISTER["out-of-play-checks"].question
+
+
+def test_out_of_play_checks_the_table_may_choose_to_allow_them(rules_db):
+    state = new_state(rules_db, choices={"out-of-play-checks": "allow"})
+    play(state, SetState(player="Ivo", state="fallen"))
+    ruling = play(state, DeclareCheck(player="Ivo", stat="Brawn", tn=5))
+    assert [(i.id, i.reading) for i in ruling.interpretations] == [("out-of-play-checks", "allow")]
+
+
+def test_check_finishes_first_the_table_may_record_reported_effects_during_a_check(rules_db):
+    state = new_state(rules_db, choices={"check-finishes-first": "effects-during-check"})
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
+    ruling = play(state, Damage(player="Ivo", amount=1))
+    assert state.player("Ivo").health == 9 and state.top.kind == "check"
+    assert "check-finishes-first" in [i.id for i in ruling.interpretations]
+    refused(state, TurnAction(player="Mara", action="Search"))  # not a reported effect: the Check finishes first
 
 
 def test_out_of_play_players_cannot_roll_in_a_check_declared_before_they_left_play(state):

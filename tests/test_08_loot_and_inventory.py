@@ -696,6 +696,13 @@ def test_a_fallen_player_drawing_loot_is_refused_as_taking_it_is(state):
     assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
 
 
+def test_out_of_play_loot_the_table_may_choose_to_allow_it(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"out-of-play-loot": "allow"})
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = play(state, DrawLoot(player="Ivo", kinds=("common",), names=("Skull",)))
+    assert "out-of-play-loot" in [i.id for i in ruling.interpretations] and state.top.player == "Ivo"
+
+
 def test_inventory_the_mystic_dagger_is_not_loot(state):
     ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Mystic Dagger",), weapon="melee"))
     assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT
