@@ -94,7 +94,8 @@ def _legal(state, move) -> bool:
     from referee import engine
 
     try:
-        return engine.check(state, move).legal
+        ruling = engine.check(state, move)
+        return ruling.legal and ruling.effects is not None  # legal with nothing to apply (already so): no move
     except (InvalidMove, ValueError):
         return False  # malformed for this state (e.g. a Stat no one has): not a move at all
 
@@ -204,7 +205,7 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
             if _legal(state, move):
                 yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual"}))
         yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
-        for low, high in ((1, 99), (-99, -1)):  # a modifier the table reports: any but 0 (notation: -99..99)
+        for low, high in ((1, 99), (-99, -1)) if p.rolled else ():  # a post-roll modifier: any but 0 (-99..99)
             yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",
                               low, high, frozenset({"because"}))
 

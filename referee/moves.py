@@ -99,7 +99,8 @@ class CheckModifier(Move):
     because: str  # what gives it, in the table's words
 
     def as_typed(self) -> str:
-        return f'modifier {self.player} {self.amount:+d} --because {_q(self.because)}'
+        amount = f"{self.amount:+d}" if isinstance(self.amount, int) else self.amount  # "N" in a list of options
+        return f'modifier {self.player} {amount} --because {_q(self.because)}'
 
 
 @_move("resolve")
