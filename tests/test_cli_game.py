@@ -60,7 +60,7 @@ def test_a_refused_move_exits_1_with_violations_citations_and_the_fix(game):
     assert data["violations"][0]["fix"] and data["violations"][0]["citations"]
     assert all(set(c) == {"key", "quote"} for c in data["citations"])
     text = run("action", "ivo", "Move").output
-    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "fix: " in text
+    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > PLAYER_TURN" in text and "fix: " in text
     text = run("action", "ivo", "Move", "--why").output
     assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "To make it legal" in text
 
