@@ -83,7 +83,7 @@ REGISTER: dict[str, Interpretation] = {
            [R.EOT_NOT_FALLEN_REMOVED, R.EOT_FELL_BEFORE_BOMB], selectable=False),
         _i("kaos-floor", "Can Kaos go negative outside encounter penalties?",
            [("never-negative", "Never: a cost larger than the Kaos held cannot be paid.")],
-           [R.KAOS_RESOURCE, R.KAOS_ANY_AMOUNT], selectable=False),
+           [R.KAOS_ANY_AMOUNT, R.KAOS_RESOURCE], selectable=False),
         _i("lose-more-than-held", "A Player loses more Kaos or Reroll Tokens than they hold (`referee lose`): refused, or down to 0?",
            [("refuse", "Refused: the table checks what was lost (only an Encounter Penalty's Kaos loss is said to stop at 0; --override applies it down to 0)."),
             ("floor-at-zero", "The Player loses what they hold, down to 0, as an Encounter Penalty's Kaos loss does.")],

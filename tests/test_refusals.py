@@ -176,7 +176,7 @@ TABLE = [
      R.KAOS_NOT_CONTESTED, None),
     ("kaos-before-rolling", s(_(Gain(player="Mara", amount=1, resource="kaos"), checking,
                                SpendKaos(player="Mara", amount=1))), R.KAOS_AFTER_ROLL, None),
-    ("kaos-not-held", s(_(rolled, SpendKaos(player="Mara", amount=5))), R.KAOS_RESOURCE, "kaos-floor"),
+    ("kaos-not-held", s(_(rolled, SpendKaos(player="Mara", amount=5))), R.KAOS_ANY_AMOUNT, "kaos-floor"),
     ("not-everyone-rolled", s(_(DeclareCheck(player="Mara", stat="brawn", opponents=("Ivo",)),
                                RollDice(player="Mara", dice=(5,)), ResolveCheck())), R.CONTESTED_EACH_ROLLS, None),
     # --- 02 game structure
