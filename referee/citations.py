@@ -27,6 +27,7 @@ CHECK_SUCCEEDS = _c(CORE, "CHECKS", "A Check succeeds if the Final Result is equ
 CHECK_FAILS = _c(CORE, "CHECKS", "A Check fails if the Final Result is lower than the Target Number.")
 
 FINAL_RESULT_DEFINITION = _c(CORE, "FINAL_RESULT", "The Final Result is the value of a Check after all allowed rerolls, modifiers, and Kaos spending have been resolved.")
+FINAL_RESULT_FORMULA = _c(CORE, "FINAL_RESULT", "d20 roll\n+ applicable Stat modifier\n+ Kaos spent\n+ other applicable modifiers")
 FINAL_RESULT_DECIDES = _c(CORE, "FINAL_RESULT", "Only the Final Result determines whether a Check succeeds or fails unless a rule specifically states otherwise.")
 
 TARGET_NUMBER = _c(CORE, "TARGET_NUMBER", "A Target Number is the number a Check must meet or exceed to succeed.")
@@ -167,6 +168,11 @@ GAME_WINNER = _c(STRUCTURE, "GAME_END", "The surviving Player is declared the wi
 # --- 08 loot: 08_LOOT_AND_INVENTORY --------------------------------------------------------------
 
 LOOT_PLOT_ARMOR_SPECIAL = _c(LOOT, "LOOT", "Plot Armor is a special starting Loot card.")
+LOOT_BELONGS = _c(LOOT, "LOOT", "Loot belongs to a Player while it is in that Player's Inventory.")
+MYSTIC_DAGGER_NOT_LOOT = _c(LOOT, "INVENTORY", "The Mystic Dagger is not Loot.")
+MYSTIC_DAGGER_NOT_INVENTORY = _c(LOOT, "INVENTORY", "The Mystic Dagger is not part of a Player's Inventory.")
+WEAPON_MELEE_DESIGNATED = _c(LOOT, "WEAPON_SLOTS", "One Weapon Slot is designated for Melee Weapons.")
+WEAPON_RANGED_DESIGNATED = _c(LOOT, "WEAPON_SLOTS", "One Weapon Slot is designated for Ranged Weapons.")
 LOOT_TYPE_DECIDES = _c(LOOT, "LOOT_TYPES", "A Loot card's type determines which deck it belongs to and how it may be equipped, stored, used, or discarded.")
 LOOT_CARD_RESTRICTIONS = _c(LOOT, "LOOT_TYPES", "A Loot card may have additional restrictions or permissions printed on the card.")
 
@@ -194,6 +200,7 @@ BACKPACK_SLOT_ONE_CARD = _c(LOOT, "BACKPACK_SLOTS", "Each Backpack Slot may cont
 BACKPACK_ANY_TYPE = _c(LOOT, "BACKPACK_SLOTS", "Any type of Loot may be stored in a Backpack Slot unless a rule specifically states otherwise.")
 
 MAGIC_NOT_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "Common Magic and Rare Magic may be Equipped only if that card or another rule specifically states how it may be Equipped.")
+EQUIPPED_PROVIDES = _c(LOOT, "EQUIPPED_LOOT", "Equipped Loot provides its game effects unless the Loot card or another rule specifically states otherwise.")
 EQUIPPED_WEAPONS_AVAILABLE = _c(LOOT, "EQUIPPED_LOOT", "Equipped Weapons are available for Attacks and other weapon-based effects while occupying a Weapon Slot unless they are unavailable for another reason.")
 DROPPED_STILL_EQUIPPED = _c(LOOT, "EQUIPPED_LOOT", "A Dropped Weapon remains Equipped but is not available for Attacks until recovered or restored according to 06_COMBAT_ENCOUNTER.")
 STORED_ARMOR_NOTHING = _c(LOOT, "STORED_LOOT", "Armor stored in the Backpack does not provide Defense, Stat bonuses, or other effects.")
@@ -327,6 +334,7 @@ DEFENSE_RECALC = _c(LOOT, "LOOT_AND_DEFENSE", "When Loot that modifies Defense i
 STATS_EQUIPPED_ARMOR = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Equipped Armor provides its printed Stat bonuses while Equipped unless the Armor card specifically states otherwise.")
 STATS_EQUIPPED_WEAPONS = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Equipped Weapons provide printed Stat bonuses while Equipped only if the Weapon card or another rule specifically states that they do.")
 STATS_STORED = _c(LOOT, "LOOT_AND_STAT_BONUSES", "Stored Loot does not provide Stat bonuses unless that Loot or another rule specifically states that it provides Stat bonuses while stored.")
+STATS_CURRENT_AT_RESOLVE = _c(LOOT, "LOOT_AND_STAT_BONUSES", "If a Stat bonus changes during a Check or Damage calculation, use the Stat value that is current at the time that Check or Damage calculation is resolved.")
 STATS_RECALC = _c(LOOT, "LOOT_AND_STAT_BONUSES", "When Loot that modifies Stats is equipped, stored, discarded, used, taken, stolen, removed, or otherwise changes state, recalculate any affected current Stat according to 04_PLAYER_STRUCTURE.")
 
 LOOT_DEATH_PAUSE = _c(LOOT, "LOOT_AND_DEATH_INTERRUPTION", "If Death is triggered during Loot management, pause the current Loot management procedure and resolve the Death Process immediately according to 09_DEATH_AND_VICTORY.")
@@ -350,6 +358,7 @@ ENCOUNTER_CARD_TEXT_WINS = _c(ENCOUNTERS, "RANDOM_ENCOUNTER_AUTHORITY_BOUNDARY",
 # --- 10 random encounters (10_RANDOM_ENCOUNTERS) -------------------------------------------------
 
 EVENT_REWARD_INDICATOR = _c(CORE, "EVENT_REWARD", "The possibility to earn an Event Reward is displayed on the card through an Event Reward Indicator.")
+EVENT_REWARD_WHO = _c(CORE, "EVENT_REWARD", "The card, rule, or game effect that grants the Event Reward determines which Player receives it and when it is resolved.")
 EVENT_REWARD_AFTER_SUCCESS = _c(CORE, "EVENT_REWARD", "If an Event Reward is tied to the success of a Check, resolve the Event Reward only after the Check succeeds.")
 EVENT_REWARD_NOT_ON_FAIL = _c(CORE, "EVENT_REWARD", "If the Check fails, the Event Reward is not resolved.")
 EVENT_REWARD_FINAL_RESULT = _c(CORE, "EVENT_REWARD", "If the Check is rerolled, use the final resolved Check result to determine whether the Event Reward is granted.")
@@ -389,6 +398,7 @@ RE_HAS_PENALTY = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "A Random Encounter includes
 RE_NO_TURN_ACTION = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "Resolving a Random Encounter does not spend a Turn Action unless a rule specifically states otherwise.")
 RE_NOT_COMBAT = _c(ENCOUNTERS, "RANDOM_ENCOUNTER", "Resolving a Random Encounter is not a Combat Encounter unless the Random Encounter specifically initiates a Combat Encounter.")
 
+OPTIONS_DEFINITION = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "An Encounter Completion Option is a choice printed on a Random Encounter that the Encountering Player may choose to resolve that Random Encounter.")
 OPTIONS_ONE_OR_MORE = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "Each Random Encounter includes one or more Encounter Completion Options.")
 OPTIONS_CHOOSE_FIRST = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "The Encountering Player must choose one available Encounter Completion Option before rolling dice, spending resources, discarding Loot, using Loot, or taking any other action to resolve the Encounter unless the card specifically states otherwise.")
 OPTIONS_MUST_RESOLVE_CHOSEN = _c(ENCOUNTERS, "ENCOUNTER_COMPLETION_OPTIONS", "Once the Encountering Player chooses an Encounter Completion Option, that Player must resolve the chosen option.")

@@ -66,15 +66,23 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") 
     raise BadMove(f"cannot gain {resource!r}")
 
 
-def _return_reroll_tokens(state, d, n: int) -> None:
+def return_reroll_tokens(state, d, n: int) -> None:
+    """Spent or lost Reroll Tokens go back to the supply, or leave the game (interpretation spent-reroll-supply)."""
     if d.interpret("spent-reroll-supply") == "leave-game":
         d.set_game("rerolls_out", d.game("rerolls_out") + n)
+
+
+def _removed(d, name: str, doing: str) -> None:
+    from referee.game_structure import refuse_removed  # 02 TURN_ORDER (game_structure imports this module)
+
+    refuse_removed(d, name, doing)
 
 
 def judge_damage(state, move, d) -> None:
     from referee.game_structure import flag_possible_death  # 02 DEATH (game_structure imports this module)
 
     _positive(move.amount)
+    _removed(d, move.player, "take Damage")
     before = d.get(move.player, "health")
     after = before - move.amount
     source = f" from {move.source}" if move.source else ""
@@ -90,6 +98,7 @@ def judge_damage(state, move, d) -> None:
 
 def judge_heal(state, move, d) -> None:
     _positive(move.amount)
+    _removed(d, move.player, "heal")
     before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
     after = max(before, min(cap, before + move.amount))
     d.set(move.player, "health", after)
@@ -105,6 +114,7 @@ def judge_heal(state, move, d) -> None:
 
 def judge_gain(state, move, d) -> None:
     _positive(move.amount)
+    _removed(d, move.player, "gain anything")
     if move.resource == "health":
         before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
         after = before + move.amount
@@ -120,25 +130,31 @@ def judge_gain(state, move, d) -> None:
 
 def judge_lose(state, move, d) -> None:
     _positive(move.amount)
-    if move.resource == "kaos":
-        held = d.get(move.player, "kaos")
-        if move.amount > held:
-            d.interpret("kaos-floor")
-            d.violate(f"{move.player} holds {held} Kaos and cannot lose {move.amount}", R.KAOS_RESOURCE,
-                      fix=f"lose at most {held} Kaos")
-        d.set(move.player, "kaos", max(0, held - move.amount))
-        d.say(f"{move.player} loses {move.amount} Kaos → {max(0, held - move.amount)}")
-    elif move.resource == "reroll":
-        held = d.get(move.player, "rerolls")
-        if move.amount > held:
-            d.violate(f"{move.player} holds {tokens(held, 'reroll')} and cannot lose {move.amount}",
-                      fix=f"lose at most {held}")
-        lost = min(held, move.amount)
-        d.set(move.player, "rerolls", held - lost)
-        _return_reroll_tokens(state, d, lost)
-        d.say(f"{move.player} loses {tokens(lost, 'reroll')} → {held - lost}")
-    else:
+    _removed(d, move.player, "lose anything")
+    if move.resource not in ("kaos", "reroll"):
         raise BadMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
+    field = "kaos" if move.resource == "kaos" else "rerolls"
+    held = d.get(move.player, field)
+    lost = min(held, move.amount)
+    if move.amount > held:
+        if d.interpret("lose-more-than-held") == "refuse":
+            d.violate("lose-more-than-held", f"{move.player} holds {tokens(held, move.resource)} and cannot lose "
+                      f"{move.amount}", fix=f"lose at most {held}" if held else "there is nothing to lose",
+                      reading="lose-more-than-held")
+        else:
+            d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
+                  *interpretations_cited("lose-more-than-held"))
+    d.set(move.player, field, held - lost)
+    if move.resource == "reroll":
+        return_reroll_tokens(state, d, lost)
+    d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}")
+
+
+def interpretations_cited(id: str) -> tuple:
+    """The statements an interpretation rests on (cited when its reading makes a move legal)."""
+    from referee import interpretations
+
+    return interpretations.REGISTER[id].citations
 
 
 def _positive(amount: int) -> None:
@@ -153,6 +169,7 @@ def judge_gain_status(state, move, d) -> None:
     status, name = move.status, move.player
     if status not in STATUSES:
         raise BadMove(f"unknown status {status!r}: goblin or haunted")
+    _removed(d, name, "gain a status")
     held = tuple(d.get(name, "statuses"))
     label = STATUSES[status]
     if status in held:
@@ -177,8 +194,11 @@ def judge_remove_status(state, move, d) -> None:
         raise BadMove(f"unknown status {move.status!r}: goblin or haunted")
     held = tuple(d.get(move.player, "statuses"))
     label = STATUSES[move.status]
+    _removed(d, move.player, "lose a status")
     if move.status not in held:
-        d.violate(f"{move.player} does not have {label}", fix=f"`referee status` shows who has what")
+        d.violate("status-not-held", f"{move.player} does not have {label}: there is nothing to remove",
+                  fix="`referee status` shows who has what", reading="status-duration")
+        return d.impossible()
     d.interpret("status-duration")
     d.set(move.player, "statuses", tuple(s for s in held if s != move.status))
     d.say(f"{label} is removed from {move.player} (table-reported: the card that gave it decides when it ends)")
@@ -226,40 +246,61 @@ def check_kind(state, move) -> tuple[str, str, bool]:
     return kind, known_stat(state, word), contested
 
 
-def _modifier(state, name: str, kind: str, stat: str, bonus: int, d) -> tuple[int, str]:
-    notes = []
+def stat_modifier(d, name: str, kind: str, stat: str) -> tuple[int, str, tuple, tuple]:
+    """The Stat part of `name`'s modifier on the board now: (value, note, the rules of the Check's kind, the rules
+    that let Loot bonuses count). A Stat the table did not set is +0, in a Stat Check and a Perception Check alike;
+    printed Stat bonuses of Loot are added (08 LOOT_AND_STAT_BONUSES)."""
+    from referee.loot_and_inventory import stat_bonus_sources
+
+    if kind == "attack":  # 06_COMBAT_ENCOUNTER defines its modifier; the table gives it (--bonus)
+        return 0, "", (), ()
+    sources = stat_bonus_sources(d, name)
+    loot_rules: list = []
+
+    def value(which: str) -> tuple[int, str, bool]:
+        base = d.state.stat(name, which)
+        loot = [(card, bonus, rules) for card, s, bonus, rules in sources if s.casefold() == which.casefold()]
+        for _, _, rules in loot:
+            loot_rules.extend(rules)
+        total = (base or 0) + sum(bonus for _, bonus, _ in loot)
+        parts = [f"table setting {_signed(base)}" if base is not None else
+                 "not set at setup" + (": +0" if loot else "")]
+        parts += [f"{card} {_signed(bonus)}" for card, bonus, _ in loot]
+        note = f"{which} {_signed(total)}" + (f" ({'; '.join(parts)})" if loot or base is None else "")
+        return total, note, base is not None or bool(loot)
+
     if kind == "perception":
-        intellect, charm = state.stat(name, "Intellect"), state.stat(name, "Charm")
-        known = [(v, s) for v, s in ((intellect, "Intellect"), (charm, "Charm")) if v is not None]
-        d.cite(R.PERCEPTION_CHECK)
-        if known:
-            value, which = max(known)
-            notes.append(f"{which} {_signed(value)}")
-            d.cite(R.PERCEPTION_HIGHER)
-        else:
-            value = 0
-            notes.append("neither Intellect nor Charm: +0")
-            d.cite(R.PERCEPTION_NEITHER)
-    elif kind == "stat":
-        found = state.stat(name, stat)
-        value = found or 0
-        notes.append(f"{stat} {_signed(value)}" + ("" if found is not None else " (not set at setup)"))
-        d.cite(R.STAT_CHECK)
-    else:  # attack: 06_COMBAT_ENCOUNTER defines its modifier
-        value = 0
-    if bonus:
-        notes.append(f"other modifiers {_signed(bonus)}")
-    return value + bonus, ", ".join(notes) or "+0"
+        (intellect, i_note, i_has), (charm, c_note, c_has) = value("Intellect"), value("Charm")
+        if not (i_has or c_has):
+            return 0, "neither Intellect nor Charm: +0", (R.PERCEPTION_CHECK, R.PERCEPTION_NEITHER), ()
+        total, note = max((intellect, i_note), (charm, c_note), key=lambda x: x[0])
+        return total, note, (R.PERCEPTION_CHECK, R.PERCEPTION_HIGHER), tuple(dict.fromkeys(loot_rules))
+    total, note, _ = value(stat)
+    return total, note, (R.STAT_CHECK,), tuple(dict.fromkeys(loot_rules))
+
+
+def _modifier_note(stat_note: str, bonus: int, reasons: tuple[str, ...] = ()) -> str:
+    other = f"other modifiers {_signed(bonus)}" + (f" ({'; '.join(reasons)})" if reasons else "") if bonus or reasons \
+        else ""
+    return ", ".join(n for n in (stat_note, other) if n) or "+0"
+
+
+def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
+    """`p` with its Stat read from the board now (the value current when the Check is resolved), and the rules that
+    let its Loot bonuses count. A participant of an older log keeps the modifier fixed at declare."""
+    if not p.live:
+        return p, ()
+    value, note, _, loot_rules = stat_modifier(d, p.name, check.check_kind, check.stat)
+    return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus, p.reasons)), loot_rules
 
 
 def _out_of_play(d, name: str, doing: str) -> None:
     """A Fallen or Removed Player takes no Checks (interpretation out-of-play-checks); a Zombie is not refused."""
     pstate = d.get(name, "state")
-    if pstate in ("fallen", "removed"):
-        d.interpret("out-of-play-checks")
-        d.violate(f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot {doing}",
-                  R.PLAYER_TURN_DEFINITION, R.PLAYER_TURN_NOT_OTHERS, R.COMBAT_LEAVES_ON_DEATH,
-                  fix="leave them out of the Check, or --override \"reason\" if a card says otherwise")
+    if pstate in ("fallen", "removed") and d.interpret("out-of-play-checks") == "refuse":
+        d.violate("out-of-play-check", f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot "
+                  f"{doing}", fix="leave them out of the Check, or --override \"reason\" if a card says otherwise",
+                  reading="out-of-play-checks")
 
 
 def judge_declare(state, move, d) -> None:
@@ -268,14 +309,14 @@ def judge_declare(state, move, d) -> None:
     if contested:
         d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
         if not move.opponents:
-            d.violate("a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
+            d.violate("contested-needs-opponents", "a Contested Check is made by two or more Players", R.CONTESTED_DEFINITION,
                       fix="name the other Players with --vs")
         if move.tn is not None:
-            d.violate("a Contested Check has no Target Number: the highest Final Result succeeds",
+            d.violate("contested-no-target-number", "a Contested Check has no Target Number: the highest Final Result succeeds",
                       R.CONTESTED_HIGHEST, fix="drop --tn")
         for other in move.opponents:
             if other in names:
-                d.violate(f"{other} is named twice in this Contested Check", R.CONTESTED_DEFINITION,
+                d.violate("contested-named-twice", f"{other} is named twice in this Contested Check", R.CONTESTED_DEFINITION,
                           fix="name each Player once")
             else:
                 names.append(other)
@@ -287,10 +328,13 @@ def judge_declare(state, move, d) -> None:
         _out_of_play(d, name, "declare or be named in a Check")
     participants = []
     for name in names:
-        modifier, note = _modifier(state, name, kind, stat, move.bonus if name == move.player else 0, d)
+        bonus = move.bonus if name == move.player else 0
+        value, note, rules, loot_rules = stat_modifier(d, name, kind, stat)
+        d.cite(*rules, *loot_rules)
         held = d.get(name, "statuses")
         # the dice expected now (the roll itself re-reads the statuses); tells the hint how many d20s
-        participants.append(Participant(name=name, modifier=modifier, modifier_note=note, mode=_dice_mode(held)))
+        participants.append(Participant(name=name, modifier=value + bonus, modifier_note=_modifier_note(note, bonus),
+                                        mode=_dice_mode(held), bonus=bonus, live=True))
         if held:
             d.interpret("status-duration")
         if set(held) == {"goblin", "haunted"}:
@@ -378,10 +422,11 @@ def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]
     check = _check_top(state, d)
     p = check.participant(move.player)
     if p is None:
-        d.violate(f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
+        d.violate("not-in-the-check", f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
         d.impossible()
         return check, None
-    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it"}[move.type])
+    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it",
+                                  "modifier": "take a modifier on it"}[move.type])
     return check, p
 
 
@@ -391,7 +436,7 @@ def judge_roll(state, move, d) -> None:
     if p is None:
         return
     if p.rolled:
-        d.violate(f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
+        d.violate("already-rolled", f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
                   R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
         return d.impossible()
     statuses = tuple(d.get(move.player, "statuses"))
@@ -405,7 +450,7 @@ def judge_roll(state, move, d) -> None:
     expected = 1 if mode == "single" else 2
     if len(move.dice) != expected:
         cites = {"higher": (R.GOBLIN_EFFECT,), "lower": (R.HAUNTED_EFFECT,)}.get(mode, (R.CHECK_IS_D20_ROLL,))
-        d.violate(f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
+        d.violate("wrong-number-of-d20s", f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
                   f"not {len(move.dice)}", *cites, fix=f"give {expected} d20 result{'s' if expected > 1 else ''}")
         return d.impossible()
     if mode != "single":
@@ -413,8 +458,9 @@ def judge_roll(state, move, d) -> None:
     rolled = replace(p, dice=tuple(move.dice), mode=mode)
     d.replace_top(check.with_participant(rolled))
     how = " (virtual roll)" if move.virtual else ""
-    d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(rolled.modifier)} "
-          f"= {rolled.final_result} so far", R.CHECK_IS_D20_ROLL)
+    shown, _ = _live(d, check, rolled)
+    d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
+          f"= {shown.final_result} so far", R.CHECK_IS_D20_ROLL)
     _crit_notes(state, d, rolled)
     d.oblige(check.with_participant(rolled).finish_hint())
 
@@ -425,33 +471,36 @@ def judge_reroll(state, move, d) -> None:
     if p is None:
         return
     if not p.rolled:
-        d.violate(f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
+        d.violate("reroll-before-rolling", f"{move.player} has not rolled yet: a Reroll Token is spent after rolling", R.REROLL_WHEN,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
     if p.dropped:
-        d.violate(f"{move.player} already spent a Reroll Token on this roll and must keep the new result",
+        d.violate("reroll-twice", f"{move.player} already spent a Reroll Token on this roll and must keep the new result",
                   R.REROLL_ONE_PER_ROLL, R.REROLL_KEEP_NEW, fix="`referee resolve`")
     if p.kaos:
-        d.violate(f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
+        d.violate("reroll-after-kaos", f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
                   fix="undo the Kaos spending first (`referee undo`)")
     held = d.get(move.player, "rerolls")
     if held < 1:
-        d.violate(f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
+        d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
                   fix="a Reroll Token is gained from a natural 1 (CRITICAL_FAILURE_REWARD) or a card")
     if len(move.dice) != len(p.dice):
         cites = (R.REROLL_ALL_DICE, R.REROLL_MULTIPLE_DICE) + (
             (R.GOBLIN_REROLL_BOTH,) if p.mode == "higher" else (R.HAUNTED_REROLL_BOTH,) if p.mode == "lower" else ())
-        d.violate(f"a reroll rerolls all {len(p.dice)} dice of the roll", *cites,
+        d.violate("reroll-all-dice", f"a reroll rerolls all {len(p.dice)} dice of the roll", *cites,
                   fix=f"give {len(p.dice)} d20 result{'s' if len(p.dice) > 1 else ''}")
         return d.impossible()
-    d.set(move.player, "rerolls", max(0, held - 1))
-    _return_reroll_tokens(state, d, 1)
+    spent = 1 if held >= 1 else 0  # applied anyway (--override: a card grants the reroll): no token to spend
+    if spent:
+        d.set(move.player, "rerolls", held - 1)
+        return_reroll_tokens(state, d, 1)
     new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
     d.replace_top(check.with_participant(new))
     struck = ", ".join(f"~~{v}~~" for v in p.dice)
     how = " (virtual roll)" if move.virtual else ""
-    d.say(f"{move.player} spends 1 Reroll Token and rerolls {struck} → {_describe_roll(new)}{how}; "
-          f"the new result must be kept: {new.final_result} so far",
+    spends = "spends 1 Reroll Token and rerolls" if spent else "rerolls (no Reroll Token spent)"
+    d.say(f"{move.player} {spends} {struck} → {_describe_roll(new)}{how}; "
+          f"the new result must be kept: {_live(d, check, new)[0].final_result} so far",
           R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
     if p.mode != "single":
         d.cite(R.GOBLIN_REROLL_BOTH if p.mode == "higher" else R.HAUNTED_REROLL_BOTH, R.REROLL_MULTIPLE_DICE)
@@ -477,41 +526,64 @@ def judge_kaos(state, move, d) -> None:
     if p is None:
         return
     if check.contested:
-        d.violate("Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
+        d.violate("kaos-on-contested", "Kaos may not be spent on a Contested Check", R.KAOS_NOT_CONTESTED, R.CONTESTED_NO_KAOS,
                   fix="Kaos can be spent on a non-contested d20 Check")
     if not p.rolled:
-        d.violate(f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
+        d.violate("kaos-before-rolling", f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
     held = d.get(move.player, "kaos")
     if move.amount > held:
-        d.interpret("kaos-floor")
-        d.violate(f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_ANY_AMOUNT,
-                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`")
-    d.set(move.player, "kaos", max(0, held - move.amount))
+        d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}",
+                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
+                  reading="kaos-floor")
+        return d.impossible()  # Kaos not held is not spent, not even by --override
+    d.set(move.player, "kaos", held - move.amount)
     new = replace(p, kaos=p.kaos + move.amount)
     d.replace_top(check.with_participant(new))
-    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {new.final_result}; "
+    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(d, check, new)[0].final_result}; "
           f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
     if p.used_die == 1:
         d.say(f"Kaos raises a natural 1: {move.player} forfeits the Critical Failure reward",
               R.KAOS_ON_NATURAL_1, R.KAOS_NATURAL_1_FORFEIT, R.CRIT_FAILURE_KAOS_FORFEIT)
 
 
+def judge_modifier(state, move, d) -> None:
+    """An other applicable modifier the table reports during the Check (card text, an effect): 01 FINAL_RESULT."""
+    if not isinstance(move.amount, int) or move.amount == 0:
+        raise BadMove(f"a modifier is a whole number other than 0, such as +2 or -1, not {move.amount!r}")
+    because = " ".join(move.because.split())
+    if not because:
+        raise BadMove("say what gives the modifier: --because \"Lucky Charm\"")
+    check, p = _participant(state, move, d, R.FINAL_RESULT_FORMULA)
+    if p is None:
+        return
+    d.interpret("check-finishes-first")
+    reason = f"{_signed(move.amount)} {because}"
+    new = replace(p, bonus=p.bonus + move.amount, modifier=p.modifier + move.amount, reasons=p.reasons + (reason,))
+    d.replace_top(check.with_participant(new))
+    so_far = f" → {_live(d, check, new)[0].final_result} so far" if new.rolled else ""
+    d.say(f"{move.player}'s Check takes {reason} (table-reported), an other applicable modifier of the Final "
+          f"Result{so_far}", R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)
+    d.oblige(check.with_participant(new).finish_hint())
+
+
 def judge_resolve(state, move, d) -> None:
     check = _check_top(state, d)
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
-        d.violate(f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
+        d.violate("not-everyone-rolled", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
                   R.CONTESTED_EACH_ROLLS if check.contested else R.CHECK_IS_D20_ROLL,
                   fix=check.finish_hint())
         return d.impossible()
     d.cite(R.FINAL_RESULT_DEFINITION)
     d.pop()
+    check = _current_stats(d, check)
     parts = []
     for p in check.participants:
         kaos = f" + {p.kaos} Kaos" if p.kaos else ""
-        parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{kaos} = {p.final_result}")
+        reported = f" ({'; '.join(p.reasons)})" if p.reasons else ""
+        parts.append(f"{p.name} {p.used_die} {_signed(p.modifier)}{reported}{kaos} = {p.final_result}")
     summary = "; ".join(parts)
     if check.contested:
         best = max(p.final_result for p in check.participants)
@@ -557,6 +629,19 @@ def judge_resolve(state, move, d) -> None:
 
         module, name = consumer
         getattr(import_module(module), name)(state, d, check, success)
+
+
+def _current_stats(d, check: CheckProc) -> CheckProc:
+    """The Check with each Player's Stat as it is now, when the Check is resolved (08 LOOT_AND_STAT_BONUSES)."""
+    for p in check.participants:
+        now, loot_rules = _live(d, check, p)
+        d.cite(*loot_rules)
+        if now.modifier != p.modifier:
+            d.say(f"{p.name}'s modifier is {_signed(now.modifier)} now ({now.modifier_note}), not "
+                  f"{_signed(p.modifier)} as when declared: the Stat value current when the Check is resolved is used",
+                  R.STATS_CURRENT_AT_RESOLVE, *loot_rules)
+        check = check.with_participant(now)
+    return check
 
 
 # A procedure a Check was made for (a Random Encounter's Check option) takes the result once the Check resolves:

@@ -31,6 +31,7 @@ JUDGES: dict[str, tuple[str, str]] = {
     "roll": (_CORE, "judge_roll"),
     "reroll": (_CORE, "judge_reroll"),
     "kaos": (_CORE, "judge_kaos"),
+    "modifier": (_CORE, "judge_modifier"),
     "resolve": (_CORE, "judge_resolve"),
     "damage": (_CORE, "judge_damage"),
     "heal": (_CORE, "judge_heal"),
@@ -67,6 +68,29 @@ RESUMERS = {"random-encounter": (_ENCOUNTERS, "resume")}
 AT_GAME_END = {"random-encounter": (_ENCOUNTERS, "at_game_end")}
 
 
+def _no_check(d: Draft, move_type: str) -> None:
+    """A Check move with no Check being rolled, refused with the sentence that decides it for that move."""
+    fix = "declare one first: `referee declare PLAYER STAT --tn N`"
+    if move_type == "reroll":
+        d.violate("reroll-no-roll", "no roll is waiting to be resolved: a Reroll Token is spent after rolling and "
+                  "before the result is resolved", R.REROLL_WHEN, fix=fix)
+    elif move_type == "kaos":
+        d.violate("kaos-no-check", "no d20 Check is being rolled: Kaos is spent only on a d20 Check, after it is "
+                  "rolled", R.KAOS_ONLY_D20, R.KAOS_AFTER_ROLL, fix=fix)
+    elif move_type == "modifier":
+        d.violate("modifier-no-check", "no Check is being rolled: a modifier counts toward a Check's Final Result",
+                  R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION, fix=fix)
+    elif move_type == "resolve":
+        d.violate("resolve-no-check", "no Check is being rolled: there is no result to resolve",
+                  R.CHECK_IS_D20_ROLL, fix=fix)
+    else:
+        d.violate("roll-no-check", "no Check is being rolled", R.CHECK_IS_D20_ROLL, fix=fix)
+
+
+# A roll of dice other than a Check's d20, waiting to be resolved (a Penalty's damage die): rerolled or resolved.
+DIE_MOVES = {"reroll": (_ENCOUNTERS, "judge_die_reroll"), "resolve": (_ENCOUNTERS, "judge_die_resolve")}
+
+
 def _rule(where: tuple[str, str]):
     module, name = where
     return getattr(import_module(module), name)
@@ -87,25 +111,25 @@ def check(state: GameState, move: Move) -> Ruling:
         _known(state, name)
     d = Draft(state)
     if state.ended:
-        d.violate(f"the game is over: {state.winner} won", R.GAME_ENDS, R.GAME_WINNER,
+        d.violate("game-over", f"the game is over: {state.winner} won", R.GAME_ENDS, R.GAME_WINNER,
                   fix="no further moves; `referee undo` takes back the last move")
         d.impossible()
         return d.finish(move)
     top = state.top
-    if move.type in CHECK_MOVES and not isinstance(top, CheckProc):
-        encounter_choosing = getattr(top, "kind", None) == "random-encounter" and \
-            _rule((_ENCOUNTERS, "refuse_check_before_choosing"))(top, d)  # 10: an option is chosen before rolling
-        if not encounter_choosing:
-            d.violate("no Check is being rolled", R.CHECK_IS_D20_ROLL,
-                      fix="declare one first: `referee declare PLAYER STAT --tn N`")
-        if top is not None:
-            d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+    if move.type in CHECK_MOVES and not isinstance(top, CheckProc) and move.type in DIE_MOVES and \
+            getattr(top, "die_rolled", False):
+        judge = _rule(DIE_MOVES[move.type])  # 01 REROLL_TOKENS: any roll of dice, a Penalty's damage die too
+    elif move.type in CHECK_MOVES and not isinstance(top, CheckProc):
+        if getattr(top, "kind", None) == "random-encounter" and top.step == "choose":
+            top.refuse(d, move)  # 10: an option is chosen before rolling dice: that decides it
+        else:
+            _no_check(d, move.type)
+            if top is not None:
+                top.refuse(d, move)
         d.impossible()
         return d.finish(move)
     if top is not None and move.type not in top.accepts and move.type not in BOOKKEEPING_MOVES:
-        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
-        if isinstance(top, CheckProc):
-            d.interpret("check-finishes-first")
+        top.refuse(d, move)
     observer = OBSERVERS.get(getattr(top, "kind", None))
     if observer is not None and move.type in top.accepts:
         _rule(observer)(state, move, d)

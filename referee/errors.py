@@ -4,6 +4,7 @@ table (`referee.cli.errors.EXIT_CODES`).
     RefereeError
     ├── InvalidMove          the notation cannot be read (bad number, missing argument, unknown option)
     │   ├── UnknownName      no Player / card / Stat of that name (with the nearest names)
+    │   │   └── CardElsewhere    a card the move may not name, where it is (the notation passes it on to be judged)
     │   └── AmbiguousName    a name several things start with (with the choices)
     ├── IllegalMove          the rules refuse the move; `.ruling` says why and what would make it legal
     │   └── CannotApply      not even an override could apply it: there is nothing it would do
@@ -17,7 +18,7 @@ table (`referee.cli.errors.EXIT_CODES`).
 from __future__ import annotations
 
 __all__ = [
-    "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
+    "RefereeError", "InvalidMove", "UnknownName", "CardElsewhere", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
     "GameFileError", "NoGame", "GameBusy", "RulesError",
     "BadMove", "MoveRefused",
 ]
@@ -37,6 +38,15 @@ class UnknownName(InvalidMove):
     def __init__(self, message: str, *, name: str = "", what: str = "", suggestions: tuple[str, ...] = ()):
         super().__init__(message)
         self.name, self.what, self.suggestions = name, what, tuple(suggestions)
+
+
+class CardElsewhere(UnknownName):
+    """The card named is not among the ones to choose from but is elsewhere on the table (`card`, `place`): a move
+    naming it is judged by the rules (a card the Player no longer holds is a ruling, not bad input)."""
+
+    def __init__(self, message: str, *, card: str, place: tuple | None):
+        super().__init__(message, name=card, what="card")
+        self.card, self.place = card, place
 
 
 class AmbiguousName(InvalidMove):

@@ -30,8 +30,8 @@ def judge_action(state, move, d) -> None:
         raise BadMove("name the Turn Action (e.g. \"Open Chest\")")
     active = state.active_player.name
     if name != active:
-        d.violate(f"it is {active}'s turn: only the Active Player takes Turn Actions",
-                  R.ACTIVE_PLAYER, R.PLAYER_TURN_DEFINITION, fix=f"wait for {name}'s turn")
+        d.violate("not-the-active-player", f"it is {active}'s turn: only the Active Player takes Turn Actions",
+                  R.PLAYER_TURN_DEFINITION, R.ACTIVE_PLAYER, fix=f"wait for {name}'s turn")
         # Applied only by --override (card text): it is not one of the Active Player's Turn Actions, and the
         # Kaos cost of repeating applies only during a Player's own Turn.
         d.say(f"{name} takes {action} outside {name}'s own Turn: not counted against {active}'s Turn Actions, "
@@ -40,7 +40,8 @@ def judge_action(state, move, d) -> None:
                  f"the table records its effects")
         return
     if not state.own_player_turn(name) or d.get(name, "state") != "surviving":
-        d.violate(f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving Player takes a normal Player Turn",
+        d.violate("not-a-normal-player-turn", f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving "
+                  f"Player takes a normal Player Turn",
                   R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
                   fix=f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines Zombie Turns; "
                       f"use --override if it allows this")
@@ -53,14 +54,16 @@ def judge_action(state, move, d) -> None:
         kaos = d.get(name, "kaos")
         d.cite(R.REPEAT_TURN_ACTION, R.REPEAT_ONLY_OWN_TURN)
         if kaos < 1:
-            d.violate(f"repeating {action} this turn costs 1 Kaos and {name} holds none", R.REPEAT_TURN_ACTION,
-                      fix="take a different Turn Action, or end the turn")
-        d.set(name, "kaos", max(0, kaos - 1))
-        d.say(f"{name} repeats {action}: spends 1 Kaos → {max(0, kaos - 1)}", R.REPEAT_TURN_ACTION)
+            d.violate("repeat-needs-kaos", f"repeating {action} this turn costs 1 Kaos and {name} holds none",
+                      R.REPEAT_TURN_ACTION, fix="take a different Turn Action, or end the turn")
+            d.say(f"{name} repeats {action} without spending Kaos (applied anyway: {name} holds none)")
+        else:
+            d.set(name, "kaos", kaos - 1)
+            d.say(f"{name} repeats {action}: spends 1 Kaos → {kaos - 1}", R.REPEAT_TURN_ACTION)
     per_turn = state.settings.turn_actions
     spent = state.actions_spent + (1 if uses_action else 0)
     if uses_action and spent > per_turn:
-        d.violate(f"{name} has used all {per_turn} Turn Actions this turn (the number of Turn Actions per turn is a "
+        d.violate("no-turn-actions-left", f"{name} has used all {per_turn} Turn Actions this turn (the number of Turn Actions per turn is a "
                   f"table setting standing in for {state.settings.not_loaded('05_ACTIONS')})",
                   R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
     d.set_game("actions_spent", spent)
@@ -134,10 +137,20 @@ def judge_end_turn(state, move, d) -> None:
     top = d.top
     if isinstance(top, EndOfTurnProc):
         return _continue_end_of_turn(state, move, d, top)
+    if any(isinstance(p, EndOfTurnProc) for p in d.stack):
+        return d.impossible()  # the End of Turn Process is under what must finish first (the engine said what)
+    if state.turn_kind == "rising":
+        now = d.get(name, "state")
+        if now == "fallen":
+            d.say(f"{name}'s position (Rising as a Zombie) is resolved as the table reported: {name} is still a Fallen "
+                  f"Player (no standard End of Turn Process)", R.TURN_ORDER_FALLEN, R.EOT_NOT_FALLEN_REMOVED)
+        else:
+            d.say(f"{name}'s Rising as a Zombie is complete: {name} is {STATE_NAMES[now]} (no standard End of Turn "
+                  f"Process)", R.TURN_ORDER_FALLEN, R.EOT_NOT_FALLEN_REMOVED)
+        return complete_turn(state, d)
     if state.turn_kind != "player":
-        d.say(f"{name}'s {'Zombie Turn' if state.turn_kind == 'zombie' else 'Rising as a Zombie'} is complete "
-              f"(no standard End of Turn Process)",
-              *((R.EOT_NOT_ZOMBIE, R.EOT_ZOMBIE_ELSEWHERE) if state.turn_kind == "zombie" else (R.EOT_NOT_FALLEN_REMOVED,)))
+        d.say(f"{name}'s Zombie Turn is complete (no standard End of Turn Process)", R.EOT_NOT_ZOMBIE,
+              R.EOT_ZOMBIE_ELSEWHERE)
         if state.turn_kind == "zombie":
             d.report(f"the Zombie End of Turn Process: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
         return complete_turn(state, d)
@@ -229,6 +242,27 @@ def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
 # --- Death, Player states, Victory -------------------------------------------------------------------
 
 
+def refuse_removed(d, name: str, doing: str) -> None:
+    """A Removed Player is out of the game: no Damage, healing, gains, statuses or Death Process for them
+    (interpretation removed-is-out; 09_DEATH_AND_VICTORY is not loaded)."""
+    if d.get(name, "state") == "removed":
+        d.violate("removed-player-out", f"{name} is a Removed Player, out of the game, and cannot {doing}",
+                  fix=f"if the table brings {name} back: `referee set-state {name.lower()} STATE`; or --override "
+                      f"\"REASON\"", reading="removed-is-out")
+
+
+def death_source(d) -> str:
+    """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
+    ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
+    effect the table reports)."""
+    from referee.state import EncounterProc
+
+    enc = next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
+    if enc is None:
+        return ""
+    return "combat" if enc.step == "combat" else "random-encounter"
+
+
 def flag_possible_death(state, d, name: str) -> None:
     """After `name`'s Health went down: at 0 or below (a Surviving or Zombie Player), a possible Death; the Death
     Process (09, not loaded) is the table's to report (interpretation health-below-zero)."""
@@ -240,7 +274,7 @@ def flag_possible_death(state, d, name: str) -> None:
     cause = f"Health {health}"
     d.interpret("health-below-zero")
     eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
-    d.push(DeathProc(player=name, cause=cause))
+    d.push(DeathProc(player=name, cause=cause, source=death_source(d)))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
           R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
     if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
@@ -262,8 +296,7 @@ def judge_death(state, move, d) -> None:
     name, outcome = move.player, move.outcome
     if outcome not in DEATH_OUTCOMES:
         raise BadMove(f"unknown Death outcome {outcome!r}: {', '.join(DEATH_OUTCOMES)}")
-    if d.get(name, "state") == "removed":
-        d.violate(f"{name} is already Removed", fix="`referee status` shows every Player's state")
+    refuse_removed(d, name, "have a Death Process")
     pending = [p for p in d.stack if isinstance(p, DeathProc)]
     top = d.top
     # Death Processes on top of the stack together were triggered together (simultaneous-deaths): the Active
@@ -276,12 +309,13 @@ def judge_death(state, move, d) -> None:
     mine = next((p for p in together if p.player == name), None)
     active = state.active_player.name
     if together and mine is None:
-        d.violate(f"{together[0].player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
+        d.violate("other-death-first", f"{together[0].player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
                   fix=together[0].finish_hint())
         return d.impossible()
     if mine is not None and name != active and any(p.player == active for p in together):
         d.interpret("simultaneous-deaths")
-        d.violate(f"{active}'s Death Process is pending too: the Active Player's is resolved first",
+        d.violate("active-players-death-first", f"{active}'s Death Process is pending too: the Active Player's is "
+                  f"resolved first",
                   R.TIMING_ACTIVE_FIRST, fix=f"`referee death {active.lower()} removed|fallen|zombie|surviving`")
     if mine is not None:
         if mine is top:
@@ -292,11 +326,13 @@ def judge_death(state, move, d) -> None:
             d.interpret("simultaneous-deaths")
     elif any(p.player == name for p in pending):
         d.impossible()
-        d.violate(f"{name}'s Death Process is not on top of the pending stack", R.DEATH_FULLY_RESOLVED,
+        d.violate("death-not-on-top", f"{name}'s Death Process is not on top of the pending stack", R.DEATH_FULLY_RESOLVED,
                   fix=f"finish {top.title() if top else 'what is on top'} first")
         return
     else:
         d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
+    source = mine.source if mine is not None else death_source(d)
+    d.set_game("deaths", tuple(d.game("deaths")) + ({"player": name, "outcome": outcome, "source": source},))
     where = state.settings.not_loaded("09_DEATH_AND_VICTORY")
     d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
     d.cite(R.DEATH_FULLY_RESOLVED)
@@ -308,8 +344,8 @@ def judge_death(state, move, d) -> None:
 def judge_set_state(state, move, d) -> None:
     if move.state not in PLAYER_STATES:
         raise BadMove(f"unknown Player state {move.state!r}: {', '.join(PLAYER_STATES)}")
-    if d.get(move.player, "state") == move.state:
-        d.violate(f"{move.player} is already {STATE_NAMES[move.state]}", fix="`referee status`")
+    if d.get(move.player, "state") == move.state:  # nothing to record: legal, and nothing to apply
+        d.say(f"{move.player} is already {STATE_NAMES[move.state]}: nothing changes")
         return d.impossible()
     d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
              f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
@@ -327,19 +363,23 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
         d.cite(R.VICTORY_AFTER_FALL)
     if not (after_death or (new != "surviving" and old == "surviving")):
         return
+    # After each completed Death Process, even with others pending: a Player whose Death Process is still pending
+    # is a Surviving Player until it completes (VICTORY_CHECKS; interpretation simultaneous-deaths).
     waiting = [p.player for p in d.stack if isinstance(p, DeathProc)]
     survivors = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
     if waiting:
         d.interpret("simultaneous-deaths")
-        d.say(f"the Victory Check waits: the Death Process for {', '.join(waiting)} is still pending",
-              R.DEATH_FULLY_RESOLVED, R.VICTORY_AFTER_DEATH)
-    elif len(survivors) == 1:
+    if len(survivors) == 1:
+        if waiting:
+            d.say(f"the Death Process for {', '.join(waiting)} is not resolved: the game has ended",
+                  R.GAME_ENDS, R.VICTORY_AFTER_DEATH)
         return victory(state, d, survivors[0])
     elif not survivors:
         d.interpret("nobody-survives")
         d.say("no Surviving Player remains: no Victory; the table decides", R.VICTORY_ONE_SURVIVOR)
     else:
-        d.say(f"Victory Check: {len(survivors)} Surviving Players remain, the game goes on", R.VICTORY_IMMEDIATE)
+        d.say(f"Victory Check: {len(survivors)} Surviving Players remain, the game goes on"
+              + (f"; the Death Process for {', '.join(waiting)} is next" if waiting else ""), R.VICTORY_IMMEDIATE)
     _active_left_play(state, d, name, new)
 
 

@@ -94,7 +94,8 @@ def _legal(state, move) -> bool:
     from referee import engine
 
     try:
-        return engine.check(state, move).legal
+        ruling = engine.check(state, move)
+        return ruling.legal and ruling.effects is not None  # legal with nothing to apply (already so): no move
     except (InvalidMove, ValueError):
         return False  # malformed for this state (e.g. a Stat no one has): not a move at all
 
@@ -204,6 +205,9 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
             if _legal(state, move):
                 yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual"}))
         yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
+        for low, high in ((1, 99), (-99, -1)) if p.rolled else ():  # a post-roll modifier: any but 0 (-99..99)
+            yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",
+                              low, high, frozenset({"because"}))
 
 
 def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[LegalMove]:
@@ -293,6 +297,11 @@ def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
         if option.get("kind") == "discard":
             for loot in eligible_loot(state, enc.player):
                 yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=(loot,)))
+    if enc.die_rolled:  # 01 REROLL_TOKENS: the damage die may be rerolled before it is resolved
+        for who in players:
+            move = M.Reroll(player=who, dice=(1,))
+            if _legal(state, move):
+                yield LegalMove(move, {"dice": range(1, enc.die + 1)}, frozenset({"virtual"}))
     die = awaited_die(state)
     if die is not None:
         yield from ranged(lambda n: M.EncounterRoll(player=enc.roller, value=n), "value", 1, die,

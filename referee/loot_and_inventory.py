@@ -18,6 +18,7 @@ from referee.words import plural
 __all__ = [
     "eligible_loot", "holds_plot_armor", "discard_effects", "after_move",
     "card_from_text", "resolve_card", "match_card", "slot_label", "parse_slot", "loot_defense", "stat_bonuses",
+    "stat_bonus_sources",
     "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable", "patron_mat", "discard_pile", "game_box", "deck", "card_text",
 ]
@@ -298,22 +299,24 @@ def card_summary(card: dict) -> str:
     return ", ".join(parts)
 
 
-def resolve_card(v, text: str, names) -> str:
+def resolve_card(v, text: str, names, *, player: str | None = None) -> str:
     """The card a Move names, exactly, among `names` (the cards the move may name); UnknownName otherwise, saying
-    what the table may have meant. Names are read forgivingly by the notation (match_card), never by a judge."""
+    what the table may have meant (CardElsewhere when it is elsewhere on the table). Names are read forgivingly by the
+    notation (match_card), never by a judge."""
     from referee.errors import UnknownName
 
     wanted = " ".join(str(text).split())
     if wanted in names:
         return wanted
-    meant = match_card(v, wanted, names)  # raises with where the card is, or the nearest names
+    meant = match_card(v, wanted, names, player=player)  # raises with where the card is, or the nearest names
     raise UnknownName(f"no card {text!r} among {', '.join(label(n) for n in dict.fromkeys(names))}; "
                       f"did you mean {meant}?", name=str(text), what="card", suggestions=(meant,))
 
 
-def match_card(v, text: str, names) -> str:
-    """A card named forgivingly (case, unique prefix, a word of its name) among `names`; InvalidMove says where else
-    it is."""
+def match_card(v, text: str, names, *, player: str | None = None) -> str:
+    """A card named forgivingly (case, unique prefix, a word of its name) among `names`. A card elsewhere on the
+    table raises CardElsewhere (where it is); "Plot Armor" is `player`'s own when it is not among `names`."""
+    from referee.errors import CardElsewhere
     from referee.parsing import match_choice
 
     names = list(dict.fromkeys(names))
@@ -328,15 +331,52 @@ def match_card(v, text: str, names) -> str:
         if folded and any(s.casefold().startswith(folded) for s in shown):
             raise  # "could be A, B": several of these cards match; the table types more of the name
         everything = [n for n in _cards(v) if n not in names]
-        try:
-            elsewhere = match_choice(wanted, everything, what="card") if everything else None
-        except BadMove:
-            elsewhere = None
+        own_plot = plot_armor_name(player) if player else None
+        elsewhere = None
+        if own_plot in everything and (wanted == own_plot or "plot armor".startswith(folded or "-")):
+            elsewhere = own_plot
+        elif everything:
+            try:
+                elsewhere = match_choice(wanted, everything, what="card")
+            except BadMove:
+                elsewhere = None
         if elsewhere:
-            raise BadMove(f"{label(elsewhere)} is {where_text(locate(v, elsewhere))}") from error
+            place = locate(v, elsewhere)
+            raise CardElsewhere(f"{label(elsewhere)} is {where_text(place)}", card=elsewhere, place=place) from error
         if not names:
             raise BadMove(f"no card {text!r} there (nothing to choose from)") from error
         raise
+
+
+def held_card(state, d, player: str, text: str, names=None) -> str | None:
+    """The card `text` names among `player`'s own (or `names`); a card elsewhere on the table is refused by the rule
+    that keeps it there (nothing applied), and None is returned."""
+    from referee.errors import CardElsewhere
+
+    try:
+        return resolve_card(d, text, owned_cards(d, player) if names is None else names, player=player)
+    except CardElsewhere as error:
+        _not_held(d, player, error.card, error.place)
+        d.impossible()
+        return None
+
+
+def _not_held(d, player: str, name: str, place: tuple | None) -> None:
+    where = where_text(place)
+    fix = "name a card the Player holds (`referee inventory`)"
+    kind = place[0] if place else ""
+    if kind == "box":
+        d.violate("card-in-the-box", f"{label(name)} is in the game box: {player} no longer holds it",
+                  R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.DISCARD_PLOT_ARMOR_BOX, fix=fix)
+    elif kind == "discard":
+        d.violate("card-in-a-discard-pile", f"{label(name)} is {where}: {player} no longer holds it",
+                  R.DISCARD_PILE_STAYS, R.DISCARD_REMOVES, fix=fix)
+    elif kind == "deck":
+        d.violate("card-in-a-deck", f"{label(name)} is {where}: it is drawn from there first", R.DRAW_FROM_DECK,
+                  fix=f"`referee draw {player.lower()} {place[1]} \"{label(name)}\"`")
+    else:
+        d.violate("card-of-another-player", f"{label(name)} is {where}, not {player}'s", R.LOOT_BELONGS,
+                  R.TAKE_REMOVED, fix=fix)
 
 
 def is_gear(card: dict) -> bool:
@@ -361,6 +401,20 @@ def slot_rules(card: dict, slot: str) -> tuple:
     return (R.WEAPON_SLOTS_ONLY, WEAPON_SLOT_RULE[slot])
 
 
+def illegal_slot_rules(card: dict, slot: str) -> tuple:
+    """The sentences that make `slot` illegal for `card`, the deciding one first."""
+    kind = card["type"]
+    if slot.startswith("armor-"):
+        if kind in ("armor", "plot") or card.get("equip_as") == "armor":
+            return (R.ARMOR_SLOT_RESTRICTION, R.EQUIP_NOT_ILLEGAL_SLOT)  # a required Armor Slot elsewhere
+        return (R.ARMOR_SLOTS_ONLY, R.EQUIP_NOT_ILLEGAL_SLOT)
+    if kind == "weapon" or card.get("equip_as") in ("melee", "ranged"):
+        designated = R.WEAPON_MELEE_DESIGNATED if slot == "melee" else R.WEAPON_RANGED_DESIGNATED
+        own = card.get("weapon") or card.get("equip_as")
+        return (designated, WEAPON_SLOT_RULE[own], R.EQUIP_NOT_ILLEGAL_SLOT)
+    return (R.WEAPON_SLOTS_ONLY, R.EQUIP_NOT_ILLEGAL_SLOT)
+
+
 def loot_defense(v, player: str) -> int:
     total = 0
     for _, name in equipped(v, player):
@@ -370,13 +424,28 @@ def loot_defense(v, player: str) -> int:
     return total
 
 
+def stat_bonus_sources(v, player: str) -> list[tuple[str, str, int, tuple]]:
+    """(card, Stat, bonus, the rules that let it count) for every printed Stat bonus `player`'s Loot provides now:
+    Equipped Loot (a Weapon's only because its card prints it), Stored Loot only when its card says it works from
+    the Backpack (LOOT_AND_STAT_BONUSES)."""
+    out = []
+    for _, name in equipped(v, player):
+        card = _card(v, name) or {}
+        rules = {"armor": (R.STATS_EQUIPPED_ARMOR,), "weapon": (R.STATS_EQUIPPED_WEAPONS,)}.get(
+            card.get("type"), (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
+        out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    for _, name in stored(v, player):
+        card = _card(v, name) or {}
+        if card.get("backpack"):
+            rules = (R.STATS_STORED,) + ((R.MAGIC_BACKPACK_EFFECTS,) if not is_gear(card) else (R.LOOT_CARD_TEXT_WINS,))
+            out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    return out
+
+
 def stat_bonuses(v, player: str) -> dict[str, int]:
     out: dict[str, int] = {}
-    cards = [c for _, c in equipped(v, player)]
-    cards += [c for _, c in stored(v, player) if (_card(v, c) or {}).get("backpack")]
-    for name in cards:
-        for stat, bonus in ((_card(v, name) or {}).get("stats") or {}).items():
-            out[stat] = out.get(stat, 0) + bonus
+    for _, stat, bonus, _ in stat_bonus_sources(v, player):
+        out[stat] = out.get(stat, 0) + bonus
     return {k: v for k, v in out.items() if v}
 
 
@@ -401,6 +470,18 @@ def _undrop(d, player: str, name: str) -> None:
     dropped = d.loot(f"{player}/dropped")
     if name in dropped:
         d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
+
+
+def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
+    """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): refuse moving it out."""
+    if name not in d.loot(f"{player}/dropped"):
+        return False
+    d.violate("dropped-weapon-stays", f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
+              R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
+              fix=f"`referee recover {player.lower()} \"{name}\"` once 06_COMBAT_ENCOUNTER recovers it, or "
+                  f"--override \"REASON\" if a card moves it")
+    return True
 
 
 def _set_backpack(d, player: str, index: int, name: str | None) -> None:
@@ -529,9 +610,9 @@ def _second_plot_armor(d, player: str, card: dict, name: str) -> bool:
         return False
     if not holds_plot_armor(d, player, equipped_only=True):
         return False
-    d.violate(f"{player} already has Plot Armor Equipped: the rules give each Player one Plot Armor, and a second "
-              f"on one Patron Mat is not provided for", R.PLOT_ARMOR_AT_START, R.PLOT_ARMOR_ONE_SLOT,
-              R.LOOT_PLOT_ARMOR_SPECIAL, fix=f"discard {label(name)} (to the game box), or --override \"card text\"")
+    d.violate("second-plot-armor", f"{player} already has Plot Armor Equipped: the rules give each Player one Plot "
+              f"Armor, and a second on one Patron Mat is not provided for",
+              fix=f"discard {label(name)} (to the game box), or --override \"card text\"", reading="one-plot-armor")
     return True
 
 
@@ -552,13 +633,14 @@ def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWin
     if not (isinstance(top, LootWindowProc) and top.player == player):
         place = locate(d, name)
         gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
-        d.violate(f"{player} is not resolving a Loot Management Window: only newly acquired or displaced Loot is "
+        d.violate("not-in-a-window", f"{player} is not resolving a Loot Management Window: only newly acquired or "
+                  f"displaced Loot is "
                   f"{verb} this way", *rules,
                   fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} "
                       f"\"{name}\"`" if gear else f"{label(name)} is {where_text(place)}")
         return None
     if name not in top.cards:
-        d.violate(f"{label(name)} is not waiting in {player}'s Loot Management Window "
+        d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
                   f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint())
         return None
     _check_displaced_first(state, d, top, name)
@@ -576,7 +658,7 @@ def _check_displaced_first(state, d, window, name: str) -> None:
         return
     if d.interpret("displaced-first") == "displaced-first":
         waiting = ", ".join(window.displaced)
-        d.violate(f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
+        d.violate("displaced-loot-first", f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
                   R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
                   fix=f"equip, store, use or discard {window.displaced[0]} first")
     else:
@@ -649,13 +731,13 @@ def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than:
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:
     """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
-    name = resolve_card(d, card, owned_cards(d, player))
+    name = resolve_card(d, card, owned_cards(d, player), player=player)
     recalc = _Recalc(state, player)
     place = _take_out(d, name)
     info = d.card(name)
     where = _to_pile(d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
-          *_pile_rules(info), R.LOOT_ANNOUNCE)
+          *_pile_rules(info))
     recalc.say(d)
     if place[0] == "window":
         _close_if_done(state, d)
@@ -671,15 +753,37 @@ def judge_card(state, move, d) -> None:
     if name.startswith("Plot Armor"):
         raise BadMove("Plot Armor is the starting card every Player has; name the card something else")
     data = card_from_text(move.kind, move)
+    if _mystic_dagger(d, name):
+        return
     known = d.card(name)
-    if known == data:
-        d.violate(f"{name} is already described exactly so", fix="nothing to do")
+    if known == data:  # nothing to record: legal, and nothing to apply
+        d.say(f"{name} is already described exactly so: nothing changes")
         return d.impossible()
     if known is not None:
-        d.violate(f"{name} is already described as {card_summary(known)}", R.LOOT_CARD_TEXT_WINS,
-                  fix="correct it with --override \"what the card says\" (card text applies)")
+        _redescribed(d, name, known, "correct it with --override \"what the card says\" (card text applies)")
     d.set_card(name, data)
     d.say(f"{name}: {card_summary(data)} (the table's description of the card)", R.LOOT_CARD_RESTRICTIONS)
+
+
+def _redescribed(d, name: str, known: dict, fix: str) -> None:
+    """A card already described is described differently (interpretation card-redescribed)."""
+    if d.interpret("card-redescribed") == "override":
+        d.violate("card-redescribed", f"{name} is already described as {card_summary(known)}", fix=fix,
+                  reading="card-redescribed")
+    else:
+        d.say(f"{name} was described as {card_summary(known)}: this description replaces it",
+              R.LOOT_CARD_RESTRICTIONS)
+
+
+def _mystic_dagger(d, name: str) -> bool:
+    """The Mystic Dagger is not Loot: no Loot move names it (refused, nothing to apply)."""
+    bare = name.casefold().removeprefix("the ").strip()
+    if bare != "mystic dagger":
+        return False
+    d.violate("mystic-dagger-not-loot", f"{name} is not Loot: it is not drawn, described, equipped or stored as "
+              f"Loot", R.MYSTIC_DAGGER_NOT_LOOT, R.MYSTIC_DAGGER_NOT_INVENTORY, fix="nothing to record here")
+    d.impossible()
+    return True
 
 
 def judge_deck_size(state, move, d) -> None:
@@ -688,8 +792,10 @@ def judge_deck_size(state, move, d) -> None:
         raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
     deck = d.loot(f"deck/{kind}")
     if move.size < len(deck["known"]):
-        d.violate(f"the {LOOT_TYPE_LABELS[kind]} Deck holds {plural(len(deck['known']), 'known card')} "
-                  f"({', '.join(deck['known'])}): it cannot have {move.size}", fix="count the deck again")
+        d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
+                  f"{plural(len(deck['known']), 'known card')} ({', '.join(deck['known'])}), shuffled from its discard "
+                  f"pile: it cannot have {move.size}", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                  fix="count the deck again")
     d.set_loot(f"deck/{kind}", {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
     d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
 
@@ -698,10 +804,10 @@ def judge_draw(state, move, d) -> None:
     player = move.player
     if len(move.kinds) != len(move.names) or not move.names:
         raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
-    _out_of_play(state, d, player, "draw Loot", zombies=False)
+    _out_of_play(state, d, player, "draw Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != player:
-        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+        top.refuse(d, move)
     if any(not " ".join(str(text).split()) for text in move.names):
         raise BadMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
     has_text = move.card_options() != []
@@ -727,12 +833,14 @@ def judge_draw(state, move, d) -> None:
 
 
 def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool) -> str | None:
+    if _mystic_dagger(d, text):
+        return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
     deck = d.loot(f"deck/{kind}")
     pile = d.loot(f"discard/{kind}")
     if deck["unseen"] == 0 and not deck["known"]:
         if not pile:
-            d.violate(f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
+            d.violate("deck-and-pile-empty", f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
                       f"cards are drawn", R.EXHAUSTION_BOTH_EMPTY, R.EXHAUSTION_AS_MANY,
                       fix="draw only the cards that are there")
             return None
@@ -740,8 +848,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         d.set_loot(f"discard/{kind}", [])
         d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
               f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
-              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.EXHAUSTION_INVENTORIES,
-              R.DISCARD_PILE_STAYS)
+              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
     name = None
     if deck["known"]:
         try:
@@ -751,7 +858,8 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if name is not None:
         deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
     elif deck["unseen"] == 0:
-        d.violate(f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled from its discard pile): "
+        d.violate("not-in-the-refreshed-deck", f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled "
+                  f"from its discard pile): "
                   f"{text!r} cannot be drawn from it", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                   fix="name the card that was drawn")
         return None
@@ -767,10 +875,10 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
             deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
         known = d.card(name)
         if known is not None and locate(d, name) == ("discard", kind) and deck["unseen"] is None:
-            d.violate(f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and the {deck_label}'s size is not "
-                      f"known: if the deck ran out, its discard pile is shuffled into a new deck and {name} is drawn "
-                      f"from it; otherwise this is another copy of {name}", R.EXHAUSTION_SHUFFLE,
-                      R.DISCARD_PILE_STAYS, R.DRAW_FROM_DECK,
+            d.violate("drawn-from-the-discard-pile", f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and "
+                      f"the {deck_label}'s size is not known: if the deck ran out, its discard pile is shuffled into a "
+                      f"new deck and {name} is drawn from it; otherwise this is another copy of {name}",
+                      R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                       fix=f"if the {deck_label} is empty: `referee deck {kind} 0`, then draw again (the discard pile "
                           f"is shuffled in); if the deck holds another copy: --override \"another copy\"")
         if known is not None and locate(d, name) is not None:
@@ -785,30 +893,32 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                 raise BadMove("Plot Armor is not part of any standard Loot deck")
             d.set_card(name, card_from_text(kind, move))
         elif has_text and card_from_text(kind, move) != known:
-            d.violate(f"{name} is already described as {card_summary(known)}", R.LOOT_CARD_TEXT_WINS,
-                      fix="draw it by name only, or correct it with --override \"what the card says\"")
+            _redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
             d.set_card(name, card_from_text(kind, move))
     card = d.card(name)
     if card["type"] != kind:
-        d.violate(f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the {deck_label}",
+        d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
+                  f"{deck_label}",
                   R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
     d.set_loot(f"deck/{kind}", deck)
     left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
-          R.DRAW_FROM_DECK, R.DRAW_REVEALED, R.LOOT_ANNOUNCE)
+          R.DRAW_FROM_DECK, R.DRAW_REVEALED)
     return name
 
 
 def judge_equip(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, owned_cards(d, player))
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
     card = d.card(name)
     window = _need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
     if not slots:
         rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card["type"] in ("common", "rare") else \
             (R.EQUIP_NOT_ILLEGAL_SLOT,)
-        d.violate(f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
+        d.violate("no-legal-slot", f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
                       f"`referee card \"{name}\" {card['type']} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
@@ -816,8 +926,8 @@ def judge_equip(state, move, d) -> None:
     leaving = _plot_leaving(d, player, card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
-        d.violate(f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
-                  R.EQUIP_NOT_ILLEGAL_SLOT, *slot_rules(card, slot),
+        d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
+                  *illegal_slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
     if slot is None:
         empty = [s for s in slots if occupant(d, player, s) is None]
@@ -828,22 +938,24 @@ def judge_equip(state, move, d) -> None:
         elif len(slots) == 1:
             slot = slots[0]
         else:
-            d.violate(f"every legal slot for {name} is occupied: say which one to replace",
+            d.violate("which-slot-to-replace", f"every legal slot for {name} is occupied: say which one to replace",
                       R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} \"{name}\" armor N`: "
                       + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
             slot = slots[0]
     if window is None:
         return d.impossible()
+    held = occupant(d, player, slot)
+    if held is not None and slot != leaving:
+        _dropped_stays(d, player, held, f"{name} cannot be equipped over it")
     recalc = _Recalc(state, player)
     _take_out(d, name)
-    held = occupant(d, player, slot)
     if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
     if held is not None:
         _undrop(d, player, held)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
-          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, R.LOOT_ANNOUNCE)
+          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN)
     _plot_armor_first(state, d, player, card, name)
     _set_slot(d, player, slot, name)
     if held is not None:
@@ -862,10 +974,12 @@ def judge_equip(state, move, d) -> None:
 
 def judge_store(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, owned_cards(d, player))
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
     card = d.card(name)
     if card["type"] == "plot":
-        d.violate("Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
+        d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
                   fix="Plot Armor stays in its Armor Slot until the first Armor card sends it to the box")
         return d.impossible()
     window = _need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
@@ -875,7 +989,7 @@ def judge_store(state, move, d) -> None:
             raise BadMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
         index = move.slot - 1
         if pack[index] is not None:
-            d.violate(f"Backpack Slot {move.slot} holds {pack[index]}", R.STORE_EMPTY_SLOT, R.BACKPACK_SLOT_ONE_CARD,
+            d.violate("backpack-slot-occupied", f"Backpack Slot {move.slot} holds {pack[index]}", R.STORE_EMPTY_SLOT, R.BACKPACK_SLOT_ONE_CARD,
                       fix="choose an empty Backpack Slot"
                           + (f": {', '.join(str(i + 1) for i, c in enumerate(pack) if c is None)}"
                              if None in pack else ""))
@@ -896,7 +1010,8 @@ def judge_store(state, move, d) -> None:
             fix = f"{' or '.join(can)} the {which} {name}{room}"
         else:
             fix = ""
-        d.violate(f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}: {', '.join(pack) or 'none'}): {name} "
+        d.violate("backpack-full", f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}: "
+                  f"{', '.join(pack) or 'none'}): {name} "
                   f"cannot be stored", R.STORE_NOT_FULL, R.STORE_OR_DISCARD, R.LMW_MUST_DISCARD,
                   R.SUMMARY_BACKPACK, R.BACKPACK_SLOTS_DEFINED_IN_04, fix=fix)
         return d.impossible()
@@ -906,7 +1021,7 @@ def judge_store(state, move, d) -> None:
     _take_out(d, name)
     _set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
-          R.BACKPACK_ANY_TYPE, R.LOOT_ANNOUNCE)
+          R.BACKPACK_ANY_TYPE)
     from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
     if is_gear(card) and from_backpack:
         works = ", ".join(x for x in (
@@ -962,10 +1077,13 @@ def _usable_now(state, d, player: str, card: dict) -> bool:
 
 def judge_discard(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, owned_cards(d, player))
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
+    _dropped_stays(d, player, name, "it is not voluntarily discarded")
     top = d.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
@@ -976,19 +1094,22 @@ def judge_discard(state, move, d) -> None:
             d.say(f"{player} may discard during their own Loot Management Window, which can empty a Backpack Slot",
                   R.DISCARD_IN_WINDOW, R.STORE_NOT_FULL)
         else:
-            d.violate(f"only the cards in {player}'s Loot Management Window may be discarded during it "
-                      f"(interpretation lmw-make-room = no)", R.DISCARD_IN_WINDOW,
-                      fix=f"discard {label(name)} on your own turn when nothing is being resolved")
+            d.violate("discard-outside-the-window", f"only the cards in {player}'s Loot Management Window may be "
+                      f"discarded during it", R.DISCARD_IN_WINDOW, R.STORE_NOT_FULL,
+                      fix=f"discard {label(name)} on your own turn when nothing is being resolved",
+                      reading="lmw-make-room")
     else:
         active = state.active_player.name
         if not state.own_player_turn(player):
-            d.violate(f"it is {active}'s turn: {player} may not voluntarily discard Loot during another Player's Turn",
+            d.violate("discard-on-another-players-turn", f"it is {active}'s turn: {player} may not voluntarily "
+                      f"discard Loot during another Player's Turn",
                       R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
                       fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
                           f"(or --required \"REASON\" when a rule or effect requires the discard)")
         busy = _interrupting(state, d, player)
         if busy:
-            d.violate(f"{busy[-1].title()} is being resolved: voluntary discards wait until nothing is",
+            d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
+                      f"until nothing is",
                       R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
         d.cite(R.DISCARD_OWN_TURN)
         d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
@@ -999,43 +1120,55 @@ def judge_discard(state, move, d) -> None:
 
 def judge_use(state, move, d) -> None:
     player = move.player
-    name = resolve_card(d, move.card, owned_cards(d, player))
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
     card = d.card(name)
     place = locate(d, name)
     top = d.top
     in_window = place[0] == "window"
     if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
-        d.violate(f"{name} waits in a Loot Management Window that is not on top", fix=top.finish_hint() if top else "")
+        top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
     elif in_window:
         _check_displaced_first(state, d, top, name)
     if card["type"] == "plot" or (is_gear(card) and not card.get("consumable")):
-        d.violate(f"{label(name)} is not used: Armor works while Equipped and Weapons are used for Attacks "
-                  f"({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})", R.CONSUMABLE_DEFINITION,
-                  R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
+        d.violate("gear-is-not-used", f"{label(name)} is not used: Armor works while Equipped and Weapons are used "
+                  f"for Attacks ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})",
+                  R.EQUIPPED_WEAPONS_AVAILABLE if card["type"] == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
+                  R.CONSUMABLE_DEFINITION, R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
     elif in_window and not card.get("consumable"):
-        d.violate(f"{name} is not Consumable: using it does not place it", R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
+        d.violate("not-consumable", f"{name} is not Consumable: using it does not place it", R.LMW_NO_UNRESOLVED,
+                  R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
                   fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
                       f"consumed)")
+    checking = next((p for p in reversed(d.stack) if p.kind == "check"), None)
     if card.get("anytime"):
         d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
-              R.LMW_USE_TIMING)
+              *((R.LMW_USE_TIMING,) if in_window else ()))
+        if checking is not None:
+            d.interpret("check-finishes-first")
+            d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because \"{name}\"`; then "
+                     f"{checking.finish_hint()}")
     else:
         active = state.active_player.name
         rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
         if not state.own_player_turn(player):
-            d.violate(f"it is {active}'s turn: {name} gives no timing of its own, so {player} uses it only during "
+            d.violate("use-on-another-players-turn", f"it is {active}'s turn: {name} gives no timing of its own, so "
+                      f"{player} uses it only during "
                       f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "
                                                             f"own timing with --anytime)")
         busy = _interrupting(state, d, player)
         if busy:
-            d.violate(f"{busy[-1].title()} is being resolved: {name} gives no timing of its own",
+            if busy[-1].kind == "check":
+                d.interpret("check-finishes-first")
+            d.violate("use-while-resolving", f"{busy[-1].title()} is being resolved: {name} gives no timing of its "
+                      f"own",
                       *rules, fix=busy[-1].finish_hint())
         d.cite(*rules)
     recalc = _Recalc(state, player)
     effect = move.effect.strip() or "what its card says"
     d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
              R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
-    d.cite(R.LOOT_ANNOUNCE)
     if card.get("consumable"):
         _take_out(d, name)
         where = _to_pile(d, name)
@@ -1053,15 +1186,19 @@ def judge_use(state, move, d) -> None:
 def judge_gear_swap(state, move, d) -> None:
     player = move.player
     owned = inventory(d, player)
-    first = resolve_card(d, move.card, owned)
-    other = resolve_card(d, move.other, owned) if move.other else None
+    first = held_card(state, d, player, move.card, owned)
+    other = held_card(state, d, player, move.other, owned) if move.other else None
+    if first is None or (move.other and other is None):
+        return
     active = state.active_player.name
     d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
     if not state.own_player_turn(player):
-        d.violate(f"it is {active}'s turn: a Gear Swap is made during your own Player Turn", R.SUMMARY_GEAR_SWAP,
+        d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
+                  f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
     if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(f"swaps/{player}") == state.turn:
-        d.violate(f"{player} already made a Gear Swap this Player Turn (once per Player Turn)", R.SUMMARY_GEAR_SWAP,
+        d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
+                  R.SUMMARY_GEAR_SWAP,
                   fix="wait for your next Player Turn")
     d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
              R.GEAR_SWAP_FOLLOWS_05)
@@ -1070,9 +1207,12 @@ def judge_gear_swap(state, move, d) -> None:
         card = d.card(name)
         if not is_gear(card):
             rule = R.GEAR_NOT_PLOT_ARMOR if card["type"] == "plot" else R.GEAR_NOT_MAGIC
-            d.violate(f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", R.GEAR_DEFINITION, rule,
+            d.violate("not-gear", f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", rule,
+                      R.GEAR_DEFINITION,
                       fix="Gear Swap only Armor or Weapon cards")
             return d.impossible()
+    for name in filter(None, (first, other)):
+        _dropped_stays(d, player, name, "no Gear Swap moves it out")
     recalc = _Recalc(state, player)
     a = locate(d, first)
     if other is None:
@@ -1081,7 +1221,7 @@ def judge_gear_swap(state, move, d) -> None:
         return _swap_to_slot(state, d, player, first, a, move, recalc)
     b = locate(d, other)
     if a[0] == b[0]:
-        d.violate(f"{label(first)} and {label(other)} are both {'Equipped' if a[0] == 'slot' else 'Stored'}: an "
+        d.violate("exchange-one-of-each", f"{label(first)} and {label(other)} are both {'Equipped' if a[0] == 'slot' else 'Stored'}: an "
                   f"exchange is one Equipped Gear card with one Stored Gear card", R.GEAR_SWAP_EXCHANGE,
                   fix="name one Equipped and one Stored card")
         return d.impossible()
@@ -1089,8 +1229,8 @@ def judge_gear_swap(state, move, d) -> None:
     slot = worn_at[2]
     kept_card = d.card(kept)
     if slot not in legal_slots(kept_card):
-        d.violate(f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} that {worn} occupies",
-                  R.GEAR_SWAP_EXCHANGE, *slot_rules(kept_card, slot), fix=(
+        d.violate("exchange-illegal-slot", f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} "
+                  f"that {worn} occupies", R.GEAR_SWAP_EXCHANGE, *illegal_slot_rules(kept_card, slot), fix=(
                       f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
                       f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
     _set_slot(d, player, slot, None)
@@ -1117,7 +1257,8 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
                      f"Swap): `referee discard {player.lower()} \"{name}\"`")
         why = (" --discard does not make it one: nothing is left without a legal Slot except by the swap itself"
                if move.discard else "")
-        d.violate(f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}): a Gear Swap moves Equipped Gear only "
+        d.violate("gear-swap-backpack-full", f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}): a Gear "
+                  f"Swap moves Equipped Gear only "
                   f"into an empty Backpack Slot, so there is no Gear Swap that stores {name};{why}",
                   R.GEAR_SWAP_TO_BACKPACK, R.STORE_NOT_FULL, R.GEAR_SWAP_NO_SLOT, fix="; ".join(fixes))
         return d.impossible()
@@ -1135,8 +1276,8 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
     slots = legal_slots(card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
-        d.violate(f"{name} may not be Equipped in {the_slot(slot)}", R.EQUIP_NOT_ILLEGAL_SLOT,
-                  *slot_rules(card, slot), fix="legal: " + ", ".join(slot_label(s) for s in slots))
+        d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)}", *illegal_slot_rules(card, slot),
+                  fix="legal: " + ", ".join(slot_label(s) for s in slots))
     leaving = _plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
     free = [s for s in slots if occupant(d, player, s) is None or s == leaving]
     if slot is None:
@@ -1148,7 +1289,8 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
         # Into an occupied Slot is none of the three forms: only an exchange (Gear for Gear) uses an occupied Slot.
         others = [s for s in free if s != target]
         if is_gear(d.card(held)):
-            d.violate(f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} holds {held}: moving {name} there is "
+            d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
+                      f"holds {held}: moving {name} there is "
                       f"an exchange", R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
                       fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`"
                           + (f", or choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"
@@ -1157,7 +1299,8 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
             fix = (f"choose an empty legal Slot: `--slot {others[0]}` ({', '.join(slot_label(s) for s in others)})"
                    if others else f"first discard {label(held)} (`referee discard {player.lower()} \"{label(held)}\"`, "
                                   f"on your own turn), then Gear Swap {name} into the empty Slot")
-            d.violate(f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} holds {label(held)}, which is not Gear: "
+            d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
+                      f"holds {label(held)}, which is not Gear: "
                       f"a Gear Swap moves Stored Gear only into an empty legal Equipment Slot, or exchanges it with "
                       f"Equipped Gear" + (" (--discard does not make an occupied Slot empty)" if move.discard else ""),
                       R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE, R.GEAR_DEFINITION, fix=fix)
@@ -1176,19 +1319,19 @@ def _swap_done(state, d, player, recalc) -> None:
         d.oblige(f"{player}'s Gear Swap for this Player Turn is used: another one is refused until their next turn")
 
 
-def _out_of_play(state, d, player: str, doing: str, *, zombies: bool) -> None:
+def _out_of_play(state, d, player: str, doing: str) -> None:
     """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
+    from referee.game_structure import refuse_removed
+
     now = d.get(player, "state")
-    if now == "removed":
-        d.violate(f"{player} is Removed from the game and cannot {doing}: a Removed Player's position is skipped and "
-                  f"they take no Player Turns", R.TURN_ORDER_REMOVED_SKIPPED, R.PLAYER_TURN_NOT_OTHERS,
-                  fix="nothing: a Removed Player is out of the game")
-    elif zombies and now in ("fallen", "zombie"):
+    refuse_removed(d, player, doing)
+    if now in ("fallen", "zombie") and d.interpret("out-of-play-loot") == "refuse":
         ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
-        d.violate(f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is managed by these rules; "
-                  f"what a {now.capitalize()} Player may do is {ext}'s", R.PLAYER_TURN_NOT_OTHERS,
-                  R.TURN_ORDER_FALLEN if now == "fallen" else R.TURN_ORDER_ZOMBIE, R.ZOMBIE_TURNS_ELSEWHERE,
-                  fix=f"if {ext} lets {player} {doing} here: --override \"REASON\"")
+        d.violate("out-of-play-loot", f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is "
+                  f"managed by these rules; what a {now.capitalize()} Player may do is {ext}'s", R.LOOT_DEATH_RESUME,
+                  R.PLAYER_TURN_NOT_OTHERS, R.TURN_ORDER_FALLEN if now == "fallen" else R.TURN_ORDER_ZOMBIE,
+                  R.ZOMBIE_TURNS_ELSEWHERE, fix=f"if {ext} lets {player} {doing} here: --override \"REASON\"",
+                  reading="out-of-play-loot")
 
 
 def judge_take(state, move, d) -> None:
@@ -1199,22 +1342,24 @@ def judge_take(state, move, d) -> None:
         raise BadMove("a Player takes Loot from another Player")
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise BadMove(f"unknown way to take Loot {move.how!r}")
-    _out_of_play(state, d, taker, "take Loot", zombies=True)
+    _out_of_play(state, d, taker, "take Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != taker:
-        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+        top.refuse(d, move)
     if move.how == "pickpocket":
         pack = [c for _, c in stored(d, source)]
         d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
         if not pack:
-            d.violate(f"{source}'s Backpack is empty: nothing can be chosen for Pickpocket", R.PICKPOCKET_EMPTY,
+            d.violate("pickpocket-empty-backpack", f"{source}'s Backpack is empty: nothing can be chosen for "
+                      f"Pickpocket", R.PICKPOCKET_EMPTY,
                       R.PICKPOCKET_BACKPACK_ONLY, fix="nothing to take")
             return d.impossible()
         try:
             name = resolve_card(d, move.card, pack)
         except BadMove:
             name = resolve_card(d, move.card, inventory(d, source))
-            d.violate(f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes only from the target's "
+            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes "
+                      f"only from the target's "
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
                       R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(f"{source}/dropped") else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
@@ -1222,29 +1367,49 @@ def judge_take(state, move, d) -> None:
                  f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
         rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
     else:
-        name = resolve_card(d, move.card, takeable(d, source))
+        name = held_card(state, d, source, move.card, takeable(d, source))
+        if name is None:
+            return
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
         if d.card(name)["type"] == "plot" and d.interpret("plot-armor-eligible") != "counts":
-            d.violate(f"{source}'s Plot Armor is a special starting Loot card: whether it can be taken like other "
-                      f"Loot is not said (interpretation plot-armor-eligible: the table decides)",
+            d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: whether it "
+                      f"can be taken like other Loot is not said (the table decides)",
                       R.LOOT_PLOT_ARMOR_SPECIAL, R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_AT_START,
+                      reading="plot-armor-eligible",
                       fix="if the table agrees it can be taken: --override \"REASON\" (or start the game with "
                           "--interpretation plot-armor-eligible=counts)")
         if move.how == "opportunity":
+            _loot_opportunity_from_a_death(state, d, taker, source)
             d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
                      f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
                      R.OPPORTUNITY_NOT_HERE)
             rules += (R.OPPORTUNITY_WINDOW,)
     recalc = _Recalc(state, source, taker)
     place = _take_out(d, name)
-    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules,
-          R.LOOT_ANNOUNCE)
+    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules)
     _open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
     recalc.say(d)
     if move.how == "pickpocket" and not stored(d, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
     _obligations(state, d, taker)
+
+
+def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
+    """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
+    Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
+    deaths = [death for death in d.game("deaths") if death["player"] == source]
+    if any(death["source"] != "random-encounter" for death in deaths):
+        return
+    if deaths:
+        d.violate("no-loot-opportunity-from-an-encounter", f"{source}'s Death was caused by a Random Encounter: it creates no Loot Opportunity",
+                  R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix="if a card or 09_DEATH_AND_VICTORY grants one anyway: --override \"REASON\"")
+    else:
+        d.violate("no-death-recorded", f"no Death of {source} is recorded: a Loot Opportunity is a Death-related opportunity",
+                  R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix=f"record {source}'s Death Process first (`referee death {source.lower()} ...`), or take it "
+                      f"without --opportunity if another rule moves it; --override \"REASON\" if 09 grants one")
 
 
 def judge_drop(state, move, d) -> None:
@@ -1259,21 +1424,19 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
     """A Weapon Dropped or recovered: 06_COMBAT_ENCOUNTER (not loaded) decides when; the table reports it."""
     player = move.player
     weapons = [c for s, c in equipped(d, player) if s in ("melee", "ranged")]
-    name = resolve_card(d, move.card, weapons if weapons else owned_cards(d, player))
+    name = held_card(state, d, player, move.card, weapons if weapons else owned_cards(d, player))
+    if name is None:
+        return
     combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
     place = locate(d, name)
     if name not in weapons:
-        d.violate(f"{label(name)} is {where_text(place)}: only an Equipped Weapon can be Dropped or recovered",
+        d.violate("drop-only-equipped-weapons", f"{label(name)} is {where_text(place)}: only an Equipped Weapon can "
+                  f"be Dropped or recovered",
                   R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED, fix="name a Weapon in a Weapon Slot")
         return d.impossible()
     dropped = list(d.loot(f"{player}/dropped"))
-    if drop and name in dropped:
-        d.violate(f"{name} is already Dropped", R.WEAPON_DROPPED_REMAINS, fix=f"`referee recover {player.lower()} "
-                                                                            f"\"{name}\"` when it is recovered")
-        return d.impossible()
-    if not drop and name not in dropped:
-        d.violate(f"{name} is not Dropped: it is available for Attacks", R.WEAPON_DROPPED_REMAINS,
-                  fix=f"`referee drop {player.lower()} \"{name}\"` records a Dropped Weapon")
+    if drop == (name in dropped):  # nothing to record: legal, and nothing to apply
+        d.say(f"{name} is {'already Dropped' if drop else 'not Dropped: it is available for Attacks'}: nothing changes")
         return d.impossible()
     if drop:
         d.set_loot(f"{player}/dropped", dropped + [name])
@@ -1354,8 +1517,11 @@ def _not_surviving_windows(state, d) -> None:
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
         if reading != "discard":
+            deaths = [death for death in d.game("deaths") if death["player"] == player]
+            opportunity = ("" if deaths and all(death["source"] == "random-encounter" for death in deaths) else
+                           f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
+                           f"or ")
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
-                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; "
-                     f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, or a "
-                     f"discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
+                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
+                     f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
         _set_window(d, index, None)

@@ -7,7 +7,7 @@ from dataclasses import asdict, fields
 from referee.deferred import deferred, ready
 
 __all__ = [
-    "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck",
+    "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "CheckModifier", "ResolveCheck",
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
     "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "DEATH_OUTCOMES",
@@ -88,6 +88,19 @@ class Reroll(Move):
 class SpendKaos(Move):
     player: str
     amount: int
+
+
+@_move("modifier")
+class CheckModifier(Move):
+    """An other applicable modifier (01 FINAL_RESULT) the table reports during a Check: card text, an effect."""
+
+    player: str
+    amount: int  # signed, not 0
+    because: str  # what gives it, in the table's words
+
+    def as_typed(self) -> str:
+        amount = f"{self.amount:+d}" if isinstance(self.amount, int) else self.amount  # "N" in a list of options
+        return f'modifier {self.player} {amount} --because {_q(self.because)}'
 
 
 @_move("resolve")

@@ -105,10 +105,16 @@ def _loot_kind(text: str) -> str:
     return LOOT_KIND_ALIASES[match_choice(text, list(LOOT_KIND_ALIASES), what="Loot type")]
 
 
-def _owned_card(state, player: str, text: str) -> str:
+def _owned_card(state, player: str, text: str, names=None) -> str:
+    """The card `text` names among `player`'s (inventory, windows, set-aside cards, or `names`); a card elsewhere on
+    the table is passed on by its name, for the rules to refuse (a ruling, not bad input)."""
+    from referee.errors import CardElsewhere
     from referee.loot_and_inventory import match_card, owned_cards
 
-    return match_card(state, text, owned_cards(state, player))  # inventory, windows, set-aside cards
+    try:
+        return match_card(state, text, owned_cards(state, player) if names is None else names, player=player)
+    except CardElsewhere as error:
+        return error.card
 
 
 # --- 01 core concepts and 02 game structure --------------------------------------------------------
@@ -149,7 +155,10 @@ def _dice_builder(reroll: bool):
         name = _player(state, player)
         if virtual and dice:
             raise InvalidMove("give the dice or --virtual, not both")
-        if virtual:
+        top = state.top
+        if virtual and reroll and getattr(top, "die_rolled", False):  # a Penalty's damage die, waiting to be resolved
+            values = _virtual_dice(1, top.die, seed)
+        elif virtual:
             values = _virtual_dice(dice_needed(state, name, reroll=reroll), 20, seed)
         elif not dice:
             raise InvalidMove("give the d20 result(s) rolled at the table, or --virtual for a virtual roll")
@@ -164,6 +173,15 @@ def _kaos(state, *, player, amount):
     from referee.moves import SpendKaos
 
     return SpendKaos(player=_player(state, player), amount=_amount(amount))
+
+
+def _modifier(state, *, player, amount, because):
+    from referee.moves import CheckModifier
+
+    if not because.strip():
+        raise InvalidMove('say what gives the modifier: --because "Lucky Charm"')
+    return CheckModifier(player=_player(state, player), because=because.strip(),
+                         amount=parse_int(amount, what="the modifier", low=-99, high=99, signed=True))
 
 
 def _resolve(state):
@@ -320,22 +338,22 @@ def _gear_swap(state, *, player, card, other, slot, discard):
 
     name = _player(state, player)
     owned = inventory(state, name)
-    return GearSwap(player=name, card=match_card(state, card, owned),
-                    other=match_card(state, other, owned) if other else "",
+    return GearSwap(player=name, card=_owned_card(state, name, card, owned),
+                    other=_owned_card(state, name, other, owned) if other else "",
                     slot=parse_slot(slot) if slot else "",
                     discard=match_card(state, discard, owned) if discard else "")
 
 
 def _taking(how: str):
     def build(state, *, player, source, card, opportunity=False):
-        from referee.loot_and_inventory import match_card, stored, takeable
+        from referee.loot_and_inventory import stored, takeable
         from referee.moves import TakeLoot
 
         target = _player(state, source)
         if how == "pickpocket" and not stored(state, target):
             name = card  # an empty Backpack: the ruling says so
         else:
-            name = match_card(state, card, takeable(state, target))
+            name = _owned_card(state, target, card, takeable(state, target))
         return TakeLoot(player=_player(state, player), source=target, card=name,
                         how="opportunity" if opportunity else how)
 
@@ -464,6 +482,12 @@ def _grammar() -> dict[str, Notation]:
                  (PLAYER, DICE, VIRTUAL, SEED), _dice_builder(reroll=True)),
         Notation("kaos", "Spend Kaos on the Check being rolled: +1 to the Final Result each (after all rerolls).",
                  (PLAYER, AMOUNT), _kaos),
+        Notation("modifier", "Add an other applicable modifier the table reports to the Check being rolled (card "
+                             "text, an effect): +2 or -1.",
+                 (PLAYER, Param("amount", "The modifier, e.g. +2 or -1.", metavar="N"),
+                  Param("because", "What gives it: the card or effect (required).", option=("--because",),
+                        default="")),
+                 _modifier),
         Notation("resolve", "Resolve the Check being rolled: success or failure, Contested winner, crit rewards.",
                  (), _resolve),
         Notation("damage", "Damage reduces Health; at 0 or below the table reports the Death Process outcome.",

@@ -27,7 +27,8 @@ from referee.words import plural
 __all__ = [
     "parse_check_option", "parse_pay_option", "parse_penalty", "option_label", "penalty_label", "match_option",
     "event_reward", "current_card", "awaited_die", "judge_deck", "judge_draw", "judge_choose", "judge_roll", "judge_discard", "judge_continue",
-    "observe", "resume", "at_game_end", "listing", "refuse_check_before_choosing", "default_cause",
+    "observe", "resume", "at_game_end", "listing", "default_cause",
+    "judge_die_reroll", "judge_die_resolve",
 ]
 
 DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
@@ -291,7 +292,8 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
             return (move.player, f"{resolver}'s Dungeon Bomb Step" if bomb else "a Dungeon Bomb",
                     "the Dungeon Bomb or Random Encounter names them", (R.ENCOUNTERING_BOMB,))
         if bomb is None:
-            d.violate("no Dungeon Bomb Step is being resolved and no Encountering Player is named",
+            d.violate("bomb-names-no-encountering-player", "no Dungeon Bomb Step is being resolved and no "
+                      "Encountering Player is named",
                       R.ENCOUNTERING_BOMB_DEFAULT, R.ENCOUNTERING_BOMB,
                       fix="name the Encountering Player: `referee encounter draw PLAYER CARD --by bomb`")
         return (resolver, f"{resolver}'s Dungeon Bomb Step",
@@ -300,6 +302,13 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
         raise BadMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
     name = move.player
     if move.cause == "move":
+        active = state.active_player.name
+        if name != active and d.interpret("move-action-own-turn") == "active-player":
+            d.violate("move-action-not-the-active-players", f"it is {active}'s turn: {name} takes no Move Action now, "
+                      f"so no Random Encounter is drawn for {name}'s failed Move Action", R.PLAYER_TURN_DEFINITION,
+                      R.ACTIVE_PLAYER, R.ENCOUNTERING_MOVE,
+                      fix=f"if another effect drew it: `--by other --because \"...\"`; or --override \"REASON\"",
+                      reading="move-action-own-turn")
         hint = ""
         if name == state.active_player.name and not any("move" in a.casefold() for a in state.actions_taken):
             hint = f" (not recorded this turn: `referee action {name.lower()} move` records its Turn Action)"
@@ -318,7 +327,8 @@ def _from_refreshed_deck(d, enc: dict, name: str) -> None:
         left.remove(name)
     else:
         cards = ", ".join(f"'{c}'" for c in sorted(set(left)))
-        d.violate(f"'{name}' is not in the Random Encounter Deck: it was made from the shuffled discard pile and "
+        d.violate("not-in-the-refreshed-encounter-deck", f"'{name}' is not in the Random Encounter Deck: it was "
+                  f"made from the shuffled discard pile and "
                   f"still holds {cards}", R.RE_DECK_REFRESH, R.RE_DECK_TOP,
                   fix="draw one of those cards; if the table rebuilt the deck, record it with `referee encounter deck "
                       "N` first, or --override \"reason\"")
@@ -382,15 +392,25 @@ def judge_draw(state, move, d) -> None:
         enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
     if enc.get("refreshed"):
         _from_refreshed_deck(d, enc, name)
+    elif name in enc["discard"]:
+        d.violate("encounter-in-the-discard-pile", f"'{name}' lies in the Random Encounter discard pile: it is not in "
+                  f"the deck", R.RE_DECK_TOP, R.RE_DISCARD_PLACED, R.RE_DECK_REFRESH,
+                  fix="if the deck ran out, record it (`referee encounter deck 0`) and draw again: the discard pile is "
+                      "shuffled into a new deck; if the deck holds another copy: --override \"another copy\"")
 
     if not card["options"]:
-        d.violate(f"'{name}' is described without an Encounter Completion Option", R.OPTIONS_ONE_OR_MORE,
+        d.violate("encounter-without-an-option", f"'{name}' is described without an Encounter Completion Option", R.OPTIONS_ONE_OR_MORE,
                   fix="describe its options: --check \"STAT TN\" and/or --pay \"kaos 2\"")
     if not card["penalty"] and not card["no_penalty"]:
-        d.violate(f"'{name}' is described without a Penalty", R.RE_HAS_PENALTY, R.PENALTY_DEFINITION,
+        d.violate("encounter-without-a-penalty", f"'{name}' is described without a Penalty", R.RE_HAS_PENALTY, R.PENALTY_DEFINITION,
                   fix="describe it: --penalty \"damage d6\" (in printed order), or --no-penalty if the card says so")
     if described and known and {k: v for k, v in enc["cards"][known].items()} != card:
-        d.say(f"'{name}' was described differently earlier in this game: this description replaces it")
+        if d.interpret("card-redescribed") == "override":
+            d.violate("card-redescribed", f"'{name}' was described differently earlier in this game",
+                      fix=f"draw it by name only (`referee encounter draw PLAYER \"{name}\"`), or correct it with "
+                          f"--override \"what the card says\"", reading="card-redescribed")
+        d.say(f"'{name}' was described differently earlier in this game: this description replaces it",
+              R.ENCOUNTER_CARD_TEXT_WINS)
     if enc["deck"] is not None:
         enc["deck"] -= 1
     enc["cards"][name] = card
@@ -452,18 +472,8 @@ def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]
     return True, "", ()
 
 
-def refuse_check_before_choosing(top, d) -> bool:
-    """A roll, reroll, Kaos or resolve while the Encountering Player has not chosen an option: refused with the rule
-    on choosing first and the move that chooses (True); False when the top is anything else."""
-    if not isinstance(top, EncounterProc) or top.step != "choose":
-        return False
-    d.violate(f"{top.player} must choose an Encounter Completion Option of '{top.card}' before rolling dice: no Check "
-              f"is being rolled yet", R.OPTIONS_CHOOSE_FIRST, R.RE_PROC_CHOOSE, fix=top.finish_hint())
-    return True
-
-
 def _no_encounter(d) -> None:
-    d.violate("no Random Encounter is being resolved", R.RE_BEGINS,
+    d.violate("no-random-encounter", "no Random Encounter is being resolved", R.RE_BEGINS,
               fix="`referee encounter draw PLAYER CARD --by move|flee|bomb|other` first")
     d.impossible()
 
@@ -475,8 +485,9 @@ def judge_choose(state, move, d) -> None:
     card = _card(d, enc.card)
     options = card["options"]
     if move.player != enc.player:
-        d.violate(f"{enc.player} is the Encountering Player: only {enc.player} chooses", R.ENCOUNTERING_PLAYER_DEFINITION,
-                  R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
+        d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
+                  f"chooses", R.OPTIONS_DEFINITION, R.OPTIONS_CHOOSE_FIRST, R.ENCOUNTERING_PLAYER_DEFINITION,
+                  fix=enc.finish_hint())
     if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
         listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
         raise BadMove(f"'{enc.card}' has no option {move.option}: {listed}")
@@ -495,11 +506,12 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
     top = d.stack[-1]
     check = top if enc.step == "check" and isinstance(top, CheckProc) and d.stack[-2] is enc else None
     if check is None and top is not enc:  # something else above it finishes first
-        d.violate(f"{top.title()} must finish first", *top.must_finish_first, fix=top.finish_hint())
+        top.refuse(d, move)
         d.impossible()
         return None
     if move.option == enc.option:
-        d.violate(f"{enc.player} already chose option {enc.option} ({chosen}) and is resolving it",
+        d.violate("option-already-chosen", f"{enc.player} already chose option {enc.option} ({chosen}) and is "
+                  f"resolving it",
                   R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
         d.impossible()
         return None
@@ -507,17 +519,17 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
     if check is not None and not rolled and d.interpret("switch-before-roll") == "until-rolled":
         d.say(f"{enc.player} switches from option {enc.option} ({chosen}) before rolling", R.OPTIONS_NO_SWITCH)
     else:
-        if check is None:
-            what = "has begun resolving it"
-        elif rolled:
-            what = "has rolled dice for it"
-        else:
-            what = "must resolve the chosen option"
-            d.interpret("switch-before-roll")
         finish = f"; {check.title()} must finish first" if check else ""
-        d.violate(f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no switching to option "
-                  f"{move.option} ({wanted}){finish}", R.OPTIONS_NO_SWITCH, R.OPTIONS_MUST_RESOLVE_CHOSEN,
-                  fix=(check or enc).finish_hint())
+        if check is not None and not rolled:  # nothing rolled yet: the reading switch-before-roll decides
+            d.interpret("switch-before-roll")
+            d.violate("switch-before-rolling", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
+                      f"the chosen option: no switching to option {move.option} ({wanted}){finish}",
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=(check or enc).finish_hint())
+        else:
+            what = "has rolled dice for it" if check is not None else "has begun resolving it"
+            d.violate("switch-once-resolving", f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no "
+                      f"switching to option {move.option} ({wanted}){finish}", R.OPTIONS_NO_SWITCH,
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
         if check is None:
             d.impossible()
             return None
@@ -552,8 +564,13 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
     if not ok:
         others = [f"{i}" for i, o in enumerate(_card(d, enc.card)["options"], 1)
                   if i != n and (o["kind"] == "check" or _fulfillable(state, d, who, o)[0])]
-        d.violate(f"option {n} ({option_label(option)}) cannot be chosen: {why}", *cites,
-                  fix=f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}")
+        fix = f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}"
+        if option["kind"] == "discard":
+            d.violate("discard-option-without-eligible-loot", f"option {n} ({option_label(option)}) cannot be "
+                      f"chosen: {why}", *cites, fix=fix)
+        else:
+            d.violate("option-not-fulfillable", f"option {n} ({option_label(option)}) cannot be chosen: {why}",
+                      *cites, fix=fix)
         return d.impossible()
     discards = _discards_for_option(state, move, d, who, option)
     enc = replace(enc, option=n, step="reward" if option["reward"] else "complete")
@@ -587,7 +604,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
     eligible = eligible_loot(d, who)
     cards = [_match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
-        d.violate(f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
+        d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
                   f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
                   fix=" ".join(f"--discard \"{c}\"" for c in eligible[:option["amount"]]))
         d.impossible()
@@ -606,9 +623,10 @@ def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
         plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
         if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
             raise
-    d.violate(f"Plot Armor is not eligible Loot for {who}{_plot_armor_note(d, who)}", R.RE_LOOT_ELIGIBLE,
-              R.LOOT_PLOT_ARMOR_SPECIAL,
-              fix=f"discard eligible Loot ({', '.join(eligible) or 'none held'}), or --override if the table counts it")
+    d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{_plot_armor_note(d, who)}",
+              R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL,
+              fix=f"discard eligible Loot ({', '.join(eligible) or 'none held'}), or --override if the table counts it",
+              reading="plot-armor-eligible")
     return plot
 
 
@@ -651,9 +669,11 @@ def observe(state, move, d) -> None:
         return
     count, kind, text = event_reward(state.settings.variables)
     if move.player != enc.player:
-        d.violate(f"the Event Reward is {enc.player}'s to draw", R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
+        d.violate("event-reward-not-theirs", f"the Event Reward is {enc.player}'s to draw", R.EVENT_REWARD_WHO,
+                  R.CHECK_OPTION_REWARD, fix=enc.finish_hint())
     if tuple(move.kinds) != (kind,) * count:
-        d.violate(f"the Event Reward is: {text}", R.EVENT_REWARD_RESOLVES, R.VARIABLES_RULE, fix=enc.finish_hint())
+        d.violate("event-reward-is-current", f"the Event Reward is: {text}", R.EVENT_REWARD_RESOLVES,
+                  R.VARIABLES_RULE, fix=enc.finish_hint())
     d.interpret("event-reward-optional")
     who = (f"{enc.player} resolves the Event Reward" if move.player == enc.player
            else f"{move.player} draws it as the Event Reward (applied anyway: it is {enc.player}'s)")
@@ -832,23 +852,84 @@ def judge_roll(state, move, d) -> None:
     if enc is None:
         return _no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "roll":
-        d.violate(f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
+        d.violate("no-damage-die-waiting", f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
                   fix=(d.stack[-1]).finish_hint())
         return d.impossible()
     if not 1 <= move.value <= enc.die:
         raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
     if move.player != enc.roller:
         d.interpret("damage-roller")
-        d.violate(f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left", R.DAMAGE_ROLLER,
+        d.violate("damage-rolled-by-the-left", f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left",
+                  R.DAMAGE_ROLLER,
                   fix=f"{enc.finish_hint()}; --override if the card names another roller")
-    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)
-    d.replace_top(after)
     how = " (virtual roll)" if move.virtual else ""
+    rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
+    who = _die_reroller(state, rolled)
+    if d.get(who, "rerolls") >= 1:  # the roll waits: it may be rerolled before it is resolved
+        d.interpret("damage-die-reroll")
+        d.replace_top(rolled)
+        d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value}, Damage to {enc.player} once resolved; "
+              f"{who} holds a Reroll Token and may spend it before the roll is resolved", R.REROLL_WHEN,
+              R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER)
+        return d.oblige(f"`referee reroll {who.lower()} N` (1 Reroll Token: the d{enc.die} again), or `referee "
+                        f"resolve` to apply the {move.value}")
     d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE,
           R.DAMAGE_ROLLER_NOT_DEALER, R.DAMAGE_BY_ENCOUNTERS)
-    core_concepts.judge_damage(state, Damage(player=enc.player, amount=move.value, source=f"'{enc.card}'"), d)
+    _apply_die(state, d, enc, move.value)
+
+
+def _die_reroller(state, enc: EncounterProc) -> str:
+    """Who may spend a Reroll Token on a Penalty's damage die (interpretation damage-die-reroll, read quietly)."""
+    from referee import interpretations
+
+    reading = interpretations.reading(state.settings.interpretations, "damage-die-reroll")
+    return enc.roller if reading == "roller" else enc.player
+
+
+def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
+    """The damage die is resolved: its Damage is applied, then the Penalty goes on in printed order."""
+    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0, value=0, dropped=())
+    d.replace_top(after)
+    core_concepts.judge_damage(state, Damage(player=enc.player, amount=value, source=f"'{enc.card}'"), d)
     if not _paused_by_death(d, after):
         _run_penalty(state, d, after)
+
+
+def judge_die_reroll(state, move, d) -> None:
+    """A Reroll Token spent on a Penalty's damage die before it is resolved (01 REROLL_TOKENS: any roll of dice)."""
+    enc = d.stack[-1]
+    if len(move.dice) != 1:
+        d.violate("reroll-all-dice", f"the Damage roll is one d{enc.die}: a reroll rerolls that die", R.REROLL_ALL_DICE,
+                  fix=f"`referee reroll {move.player.lower()} N` (the d{enc.die})")
+        return d.impossible()
+    value = move.dice[0]
+    if not 1 <= value <= enc.die:
+        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
+    who = _die_reroller(state, enc)
+    d.interpret("damage-die-reroll")
+    if move.player != who:
+        d.violate("damage-reroll-not-theirs", f"{who} may spend a Reroll Token on this roll, not {move.player}",
+                  R.REROLL_WHEN,
+                  fix=f"`referee reroll {who.lower()} N`, or `referee resolve`")
+    held = d.get(move.player, "rerolls")
+    if held < 1:
+        d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN, fix="`referee resolve`")
+        return d.impossible()
+    d.set(move.player, "rerolls", held - 1)
+    core_concepts.return_reroll_tokens(state, d, 1)
+    d.interpret("spent-reroll-supply")
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} spends 1 Reroll Token and rerolls the d{enc.die}: ~~{enc.value}~~ → {value}{how}; the new "
+          f"result must be kept: {value} Damage to {enc.player}", R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW,
+          R.REROLL_ONE_PER_ROLL, R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, replace(enc, dropped=enc.dropped + (enc.value,)), value)
+
+
+def judge_die_resolve(state, move, d) -> None:
+    """A Penalty's damage die is resolved as rolled, with no Reroll Token spent on it."""
+    enc = d.stack[-1]
+    d.say(f"the d{enc.die} is resolved as rolled: {enc.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, enc, enc.value)
 
 
 def judge_discard(state, move, d) -> None:
@@ -858,10 +939,11 @@ def judge_discard(state, move, d) -> None:
     if enc is None:
         return _no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "discard":
-        d.violate(f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint())
+        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint())
         return d.impossible()
     if move.player != enc.player:
-        d.violate(f"the Penalty is {enc.player}'s: {enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
+        d.violate("penalty-discard-not-theirs", f"the Penalty is {enc.player}'s: {enc.player} discards",
+                  R.ENCOUNTERING_PLAYER_DEFINITION, R.PENALTY_ON_FAIL,
                   fix=enc.finish_hint())
     eligible = eligible_loot(d, enc.player)
     card = _match_discard(d, enc.player, move.card, eligible)
@@ -884,7 +966,8 @@ def judge_continue(state, move, d) -> None:
     if enc.step == "reward":
         count, kind, text = event_reward(state.settings.variables)
         if d.interpret("event-reward-optional") == "required":
-            d.violate(f"the Event Reward is drawn before '{enc.card}' is discarded (table setting)",
+            d.violate("event-reward-required", f"the Event Reward is drawn before '{enc.card}' is discarded (table "
+                      f"setting)",
                       R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
         d.say(f"{enc.player} declines the Event Reward ({text})", R.EVENT_REWARD_RESOLVES)
         return _complete(state, d, enc, "success")
@@ -899,8 +982,8 @@ def judge_continue(state, move, d) -> None:
         d.replace_top(enc)
         return _run_penalty(state, d, enc)
     if enc.step == "penalty" and enc.awaiting:
-        d.violate(f"the Penalty of '{enc.card}' waits: {enc.finish_hint()}", R.PENALTY_AS_FAR_AS_POSSIBLE,
-                  R.RE_PRINTED_ORDER, fix=enc.finish_hint())
+        d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint()}",
+                  R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint())
         enc = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)  # what an --override skips
         d.replace_top(enc)
         return _run_penalty(state, d, enc)
@@ -908,7 +991,8 @@ def judge_continue(state, move, d) -> None:
         return _run_penalty(state, d, enc)
     if enc.step == "complete":
         return _complete(state, d, enc, "success" if enc.option else "ended")
-    d.violate(f"{enc.player} has not chosen an option of '{enc.card}' yet", R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
+    d.violate("choose-before-continuing", f"{enc.player} has not chosen an option of '{enc.card}' yet",
+              R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
     d.impossible()
 
 

@@ -32,18 +32,26 @@ class Citation:
 
 @deferred(frozen=True)
 class Violation:
-    """Why a move is refused; `fix` says what would make it legal."""
+    """Why a move is refused: `id` names the kind of refusal, the first citation is the sentence that decides it
+    (supporting ones follow); `interpretation` names the register's reading when no rule says it directly; `fix` says
+    what would make it legal."""
 
     message: str
     citations: tuple[Citation, ...] = ()
     fix: str = ""
+    id: str = ""
+    interpretation: str = ""
 
     def to_json(self) -> dict:
-        return {
+        data = {
+            "id": self.id,
             "message": self.message,
             "citations": [c.to_json() for c in self.citations],
             "fix": self.fix,
         }
+        if self.interpretation:
+            data["interpretation"] = self.interpretation
+        return data
 
 
 @deferred(frozen=True)
@@ -97,7 +105,9 @@ class Ruling:
             "violations": [v.to_json() for v in self.violations],
             "consequences": list(self.consequences),
             "obligations": list(self.obligations),
-            "citations": [c.to_json() for c in self.citations],
+            # a refusal's deciding sentences first, then what the ruling checked (as the text shows them)
+            "citations": [c.to_json() for c in (*self.refused_citations,
+                                                *(c for c in self.citations if c not in self.refused_citations))],
             "interpretations": [i.to_json() for i in self.interpretations],
             "table_reported": list(self.table_reported),
         }
@@ -130,8 +140,19 @@ class Draft:
         for citation in citations:
             self.citations.setdefault(citation)
 
-    def violate(self, message: str, *citations: Citation, fix: str = "") -> None:
-        self.violations.append(Violation(message, tuple(citations), fix))
+    def violate(self, id: str, message: str, *citations: Citation, fix: str = "", reading: str = "") -> None:
+        """Refuse the move: `id` names the kind of refusal (one row each in tests/test_refusals.py), the first
+        citation is the sentence that decides it. Where no rule says it, `reading` names the interpretation that
+        does: it is shown on the ruling, and its statements are cited when the call gives none."""
+        if reading:
+            from referee import interpretations
+
+            self.interpret(reading)
+            message = f"{message} (no rule says this directly: interpretation {reading})"
+            citations = citations or interpretations.REGISTER[reading].citations
+        if not citations:
+            raise ValueError(f"refusal {id!r} cites no rule: every refusal cites the sentence that decides it")
+        self.violations.append(Violation(message, tuple(citations), fix, id, reading))
 
     def say(self, text: str, *citations: Citation) -> None:
         self.consequences.append(text)
@@ -231,15 +252,17 @@ class Draft:
     # --- end 08 loot ----------------------------------------------------------------------------------
 
     def finish(self, move) -> Ruling:
+        cannot_apply = self.effects is None and bool(self.violations)
         return Ruling(
             move=move,
             legal=not self.violations,
             violations=tuple(self.violations),
-            consequences=tuple(self.consequences),
+            # a refusal nothing could apply, not even --override, previews no changes
+            consequences=() if cannot_apply else tuple(self.consequences),
             obligations=tuple(self.obligations),
             citations=tuple(self.citations),
             interpretations=tuple(self.interpretations.values()),
-            table_reported=tuple(self.reported),
+            table_reported=() if cannot_apply else tuple(self.reported),
             effects=None if self.effects is None else tuple(self.effects),
         )
 

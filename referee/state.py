@@ -85,6 +85,10 @@ class Procedure:
     def finish_hint(self) -> str:
         raise NotImplementedError
 
+    def refuse(self, d, move) -> None:
+        """Refuse a move that does not belong to this procedure: it finishes first (each kind cites its own rule)."""
+        raise NotImplementedError
+
     def to_json(self) -> dict:
         data = {"kind": self.kind}
         for f in fields(self):
@@ -111,6 +115,9 @@ class Participant:
     mode: str = "single"  # single | higher | lower (Goblin Balls On Ya / Dungeon Haunted)
     dropped: tuple[tuple[int, ...], ...] = ()  # rolls replaced by a Reroll Token, shown struck through
     kaos: int = 0
+    bonus: int = 0  # the modifiers that are not the Stat: --bonus at declare, table-reported modifiers after
+    live: bool = False  # the Stat part is read from the board when the Check resolves (older logs: fixed at declare)
+    reasons: tuple[str, ...] = ()  # the table-reported modifiers, as shown: "+2 Lucky Charm"
 
     @property
     def rolled(self) -> bool:
@@ -129,14 +136,24 @@ class Participant:
         return self.used_die + self.modifier + self.kaos
 
 
-CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "resolve"})
+CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "modifier", "resolve"})
+# Effects the table reports a card or rule had (what interpretation check-finishes-first may let in during a Check).
+REPORTED_EFFECTS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status"})
 
 
 @deferred(frozen=True)
 class CheckProc(Procedure):
     kind = "check"
-    accepts = CHECK_MOVES | {"encounter-choose"}  # 10: a switch of option is judged (and refused) by its own rule
+    # 10: a switch of option is judged (and refused) by its own rule; 08: a card whose own timing allows it is used
+    # during the Check (judge_use refuses an untimed one: interpretation check-finishes-first)
+    accepts = CHECK_MOVES | {"encounter-choose", "use"}
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
+
+    def refuse(self, d, move) -> None:
+        if move.type in REPORTED_EFFECTS and d.interpret("check-finishes-first") == "effects-during-check":
+            return  # the table's reading: the effects it reports are recorded during the Check
+        d.violate("check-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint(), reading="check-finishes-first")
 
     check_kind: str = "stat"  # stat | perception | attack (the base kind each participant's modifier comes from)
     stat: str = ""
@@ -185,7 +202,11 @@ class EndOfTurnProc(Procedure):
                          "set-state", "declare", "end-turn",
                          "draw", "take", "discard",  # 08 loot: DUNGEON_BOMB_LOOT instructions
                          "encounter-draw"})  # 10: a Dungeon Bomb draws a Random Encounter
-    must_finish_first = (R.TURN_SEQUENCE_ACTIONS, R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE)
+    must_finish_first = (R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE, R.TURN_SEQUENCE_ACTIONS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("end-of-turn-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     step: str = "dungeon-bomb"  # cube-room | dungeon-bomb
@@ -202,10 +223,15 @@ class EndOfTurnProc(Procedure):
 class DeathProc(Procedure):
     kind = "death"
     accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)
-    must_finish_first = (R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+    must_finish_first = (R.DEATH_FULLY_RESOLVED, R.DEATH_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("death-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     cause: str = ""
+    source: str = ""  # "random-encounter" (creates no Loot Opportunity, 10), "combat", "" (another effect)
 
     def title(self) -> str:
         return f"Death Process for {self.player} (09_DEATH_AND_VICTORY: the table reports the outcome)"
@@ -230,7 +256,11 @@ class LootWindowProc(Procedure):
     # Placing cards, more Loot joining the window, and effects of cards used in it (card text, table-reported).
     accepts = frozenset({"equip", "store", "use", "discard", "draw", "take", "damage", "heal", "gain", "lose",
                          "gain-status", "remove-status", "death", "set-state"})
-    must_finish_first = (R.LMW_ENDS_ONLY_WHEN, R.LMW_NO_UNRESOLVED)
+    must_finish_first = (R.LMW_NO_UNRESOLVED, R.LMW_ENDS_ONLY_WHEN)
+
+    def refuse(self, d, move) -> None:
+        d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
 
     player: str = ""
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
@@ -298,7 +328,7 @@ def _loot_copy(value):
 ENCOUNTER_RECORDS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
 ENCOUNTER_STEP_MOVES = {
     # encounter-choose is always accepted so that a switch is refused with the rule on switching
-    "choose": frozenset({"encounter-choose"}),
+    "choose": frozenset({"encounter-choose", "encounter-continue"}),  # continuing is refused: choose first
     "check": frozenset({"encounter-choose"}),  # the Check sits on top meanwhile
     "reward": frozenset({"encounter-choose", "draw", "encounter-continue"}),
     "penalty": frozenset({"encounter-choose", "encounter-roll", "encounter-discard", "encounter-continue",
@@ -313,7 +343,20 @@ class EncounterProc(Procedure):
     """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
 
     kind = "random-encounter"
-    must_finish_first = (R.RE_INTERRUPTS, R.RE_FULLY_RESOLVED)
+    must_finish_first = (R.RE_FULLY_RESOLVED, R.RE_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        resolving = move.type in CHECK_MOVES or getattr(move, "player", None) == self.player and move.type in (
+            "discard", "use", "lose", "gain-status", "damage")  # rolling, paying, discarding or using Loot for it
+        if self.step == "choose" and resolving:  # 10: nothing is done to resolve it before an option is chosen
+            when = "before rolling dice: no Check is being rolled yet" if move.type in CHECK_MOVES else "first"
+            d.violate("choose-an-option-first", f"{self.player} must choose an Encounter Completion Option of "
+                      f"'{self.card}' {when}", R.OPTIONS_CHOOSE_FIRST,
+                      *((R.NON_CHECK_CHOOSE_FIRST,) if move.type not in CHECK_MOVES else (R.RE_PROC_CHOOSE,)),
+                      *self.must_finish_first, fix=self.finish_hint())
+        else:
+            d.violate("encounter-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                      fix=self.finish_hint())
 
     card: str = ""
     player: str = ""  # the Encountering Player
@@ -322,13 +365,24 @@ class EncounterProc(Procedure):
     step: str = "choose"  # choose | check | reward | penalty | combat | complete
     option: int = 0  # the chosen Encounter Completion Option, 1-based; 0 before choosing
     next: int = 0  # the next Penalty instruction to resolve (printed order)
-    awaiting: str = ""  # penalty step: "roll" (a damage die) | "discard" (Loot) | ""
+    awaiting: str = ""  # penalty step: "roll" (a damage die) | "apply" (rolled, not resolved) | "discard" | "report"
     roller: str = ""  # who rolls the damage die (01 DAMAGE: the Player to the damaged Player's left)
     die: int = 0
+    value: int = 0  # the damage die as rolled, while it may still be rerolled (awaiting "apply")
+    dropped: tuple[int, ...] = ()  # a value replaced by a Reroll Token, shown struck through
+
+    def __post_init__(self):
+        object.__setattr__(self, "dropped", tuple(self.dropped))
 
     @property
     def accepts(self) -> frozenset:  # by step, unlike the other procedures
-        return ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        moves = ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        return moves | {"reroll", "resolve"} if self.die_rolled else moves
+
+    @property
+    def die_rolled(self) -> bool:
+        """A Penalty's damage die is rolled and not resolved yet: it may be rerolled (01 REROLL_TOKENS)."""
+        return self.step == "penalty" and self.awaiting == "apply"
 
     def title(self) -> str:
         doing = {
@@ -353,6 +407,9 @@ class EncounterProc(Procedure):
                     f"to decline it")
         if self.step == "penalty" and self.awaiting == "roll":
             return f"`referee encounter roll {self.roller.lower()} N` (the d{self.die} for Damage, or --virtual)"
+        if self.die_rolled:
+            return (f"`referee reroll PLAYER N` (1 Reroll Token: the d{self.die} again), or `referee resolve` to apply "
+                    f"the {self.value}")
         if self.step == "penalty" and self.awaiting == "discard":
             return f"`referee encounter discard {who} \"CARD\"` (Loot to discard for the Penalty)"
         if self.step == "combat":
@@ -377,7 +434,8 @@ def proc_from_json(data: dict) -> Procedure:
     cls = PROCEDURE_TYPES[data.pop("kind")]
     if cls is CheckProc:
         data["participants"] = tuple(
-            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"])})
+            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"]),
+                           "reasons": tuple(p.get("reasons", ()))})
             for p in data["participants"]
         )
     return cls(**data)
@@ -403,6 +461,7 @@ class GameState:
     loot: dict = field(default_factory=dict)  # 08 loot: every place a Loot card can be (see initial_loot)
     cards: dict = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
+    deaths: tuple = ()  # completed Death Processes: {"player", "outcome", "source"} (08 LOOT_OPPORTUNITIES)
 
     @classmethod
     def initial(cls, settings: TableSettings) -> "GameState":
@@ -463,6 +522,7 @@ class GameState:
             "loot": self.loot,
             "cards": self.cards,
             "encounters": self.encounters,  # 10 random encounters
+            "deaths": list(self.deaths),
             "settings": self.settings.to_json(),
         }
 

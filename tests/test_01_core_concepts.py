@@ -6,7 +6,7 @@ import pytest
 
 from engine_helpers import (
     Damage, DeclareCheck, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck, Reroll, RollDice,
-    SpendKaos, TurnAction, check, new_state, play, quotes, refused,
+    SetState, SpendKaos, TurnAction, check, new_state, play, quotes, refused,
 )
 from referee import citations as R
 from referee import engine
@@ -53,6 +53,12 @@ def test_stat_checks_use_the_named_stat(state):
 def test_perception_checks_use_the_higher_of_intellect_or_charm(state):
     ruling = play(state, DeclareCheck(player="Ivo", kind="perception", tn=10))
     assert state.top.participants[0].modifier == 3 and R.PERCEPTION_HIGHER in ruling.citations
+
+
+def test_perception_checks_an_unset_intellect_counts_as_plus_0_as_in_a_stat_check(rules_db):
+    state = new_state(rules_db, stats={"Mara": {"Charm": -1}})
+    ruling = play(state, DeclareCheck(player="Mara", kind="perception", tn=10))
+    assert state.top.participants[0].modifier == 0 and R.PERCEPTION_HIGHER in ruling.citations
 
 
 def test_perception_checks_with_neither_intellect_nor_charm_use_plus_0(state):
@@ -154,6 +160,23 @@ def test_natural_1_auto_fail_is_a_table_setting(rules_db):
     assert "FAILURE" in ruling.consequences[0]
 
 
+def test_final_result_other_applicable_modifiers_the_table_reports_after_the_roll(state):
+    from referee.moves import CheckModifier
+
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = play(state, CheckModifier(player="Mara", amount=2, because="Lucky Charm"))
+    assert R.FINAL_RESULT_FORMULA in ruling.citations and "check-finishes-first" in [i.id for i in ruling.interpretations]
+    ruling = play(state, ResolveCheck())
+    assert "SUCCESS (15 >= TN 15)" in ruling.consequences[0] and "Lucky Charm" in ruling.consequences[0]
+
+
+def test_final_result_a_modifier_needs_a_check_being_rolled(state):
+    from referee.moves import CheckModifier
+
+    ruling = refused(state, CheckModifier(player="Mara", amount=2, because="Lucky Charm"))
+    assert ruling.violations[0].citations[0] == R.FINAL_RESULT_FORMULA
+
+
 # --- KAOS -------------------------------------------------------------------------------------------
 
 
@@ -179,6 +202,12 @@ def test_kaos_is_not_capped(state):
 
 def test_kaos_never_goes_negative(state):
     refused(state, Lose(player="Mara", amount=1, resource="kaos"))
+
+
+def test_kaos_not_held_cannot_be_spent_even_by_override(state):
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = refused(state, SpendKaos(player="Mara", amount=5))
+    assert ruling.effects is None and not ruling.consequences
 
 
 # --- REROLL_TOKENS ----------------------------------------------------------------------------------
@@ -369,6 +398,22 @@ def test_out_of_play_players_take_no_checks_an_interpretation(state):
     assert R.PLAYER_TURN_NOT_OTHERS.quote in quotes(ruling)
     refused(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
     assert "interpretation" in REGISTER["out-of-play-checks"].question
+
+
+def test_out_of_play_checks_the_table_may_choose_to_allow_them(rules_db):
+    state = new_state(rules_db, choices={"out-of-play-checks": "allow"})
+    play(state, SetState(player="Ivo", state="fallen"))
+    ruling = play(state, DeclareCheck(player="Ivo", stat="Brawn", tn=5))
+    assert [(i.id, i.reading) for i in ruling.interpretations] == [("out-of-play-checks", "allow")]
+
+
+def test_check_finishes_first_the_table_may_record_reported_effects_during_a_check(rules_db):
+    state = new_state(rules_db, choices={"check-finishes-first": "effects-during-check"})
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
+    ruling = play(state, Damage(player="Ivo", amount=1))
+    assert state.player("Ivo").health == 9 and state.top.kind == "check"
+    assert "check-finishes-first" in [i.id for i in ruling.interpretations]
+    refused(state, TurnAction(player="Mara", action="Search"))  # not a reported effect: the Check finishes first
 
 
 def test_out_of_play_players_cannot_roll_in_a_check_declared_before_they_left_play(state):

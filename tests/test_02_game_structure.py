@@ -93,6 +93,38 @@ def test_turn_order_a_fallen_player_resolves_rising_as_a_zombie(state):
     assert "RULES_EXTENSION_01_ZOMBIES" in " ".join(ruling.table_reported)
 
 
+def test_turn_order_a_fallen_player_who_did_not_rise_is_not_said_to_have_risen(state):
+    play(state, ReportDeath(player="Ivo", outcome="fallen"), EndTurn(complete=True))
+    ruling = play(state, EndTurn())
+    text = " ".join(ruling.consequences)
+    assert "Rising as a Zombie is complete" not in text and "still a Fallen Player" in text
+
+
+def test_removed_players_take_no_damage_healing_gains_or_statuses(state):
+    from referee.moves import GainStatus, Heal
+
+    play(state, SetState(player="Jun", state="removed"))
+    for move in (Damage(player="Jun", amount=1), Heal(player="Jun", amount=1),
+                 Gain(player="Jun", amount=1, resource="kaos"), GainStatus(player="Jun", status="goblin"),
+                 ReportDeath(player="Jun", outcome="removed")):
+        ruling = refused(state, move)
+        assert ruling.violations[0].citations[0] == R.TURN_ORDER_REMOVED_SKIPPED, move
+        assert "removed-is-out" in [i.id for i in ruling.interpretations], move
+
+
+def test_end_of_turn_process_a_refused_end_turn_shows_no_second_refund(state):
+    play(state, EndTurn())  # the refund, then the Dungeon Bomb Step waits for the table
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=5))  # a Check the Dungeon Bomb calls for
+    ruling = refused(state, EndTurn())
+    assert not any("TURN_ACTION_REFUND" in c for c in ruling.consequences), ruling.consequences
+
+
+def test_repeating_turn_actions_without_kaos_shows_no_kaos_spent(state):
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Mara", action="Search"))
+    assert not any("spends 1 Kaos" in c for c in ruling.consequences), ruling.consequences
+
+
 def test_active_player_only_the_active_player_takes_turn_actions(state):
     ruling = refused(state, TurnAction(player="Ivo", action="Move"))
     assert R.ACTIVE_PLAYER.quote in quotes(ruling)
@@ -293,16 +325,25 @@ def test_victory_checks_wait_until_no_simultaneous_death_process_is_pending(stat
     assert not state.stack and not state.ended and active(state) == "Mara"
 
 
-def test_game_objective_nobody_survives_simultaneous_deaths_give_no_victory(rules_db):
+def test_victory_checks_after_each_completed_death_process_two_players_dying_at_once(rules_db):
     state = new_state(rules_db, players=("Mara", "Ivo"))
     play(state, Damage(player="Mara", amount=10), Damage(player="Ivo", amount=10))
     ruling = refused(state, ReportDeath(player="Ivo", outcome="removed"))  # the Active Player's first
     assert R.TIMING_ACTIVE_FIRST.quote in quotes(ruling)
     ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
-    assert not state.ended and "the Victory Check waits" in " ".join(ruling.consequences)
-    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
-    assert not state.ended and state.winner is None
-    assert "nobody-survives" in [i.id for i in ruling.interpretations]
+    # Ivo is still a Surviving Player when Mara's Death Process completes: Victory occurs immediately
+    assert state.ended and state.winner == "Ivo" and not state.stack
+    assert R.VICTORY_AFTER_DEATH in ruling.citations
+    assert R.VICTORY_IMMEDIATE in ruling.citations
+
+
+def test_victory_checks_after_each_completed_death_process_three_players_dying_at_once(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Jun"))
+    play(state, Damage(player="Mara", amount=10), Damage(player="Ivo", amount=10), Damage(player="Jun", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert not state.ended and "Victory Check: 2 Surviving Players remain" in " ".join(ruling.consequences)
+    play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.ended and state.winner == "Jun" and not state.stack  # Jun's own Death Process stops: the game ended
 
 
 def test_death_of_a_zombie_names_the_zombies_extension_not_09(state):

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from engine_helpers import DeclareCheck, Damage, EndTurn, ReportDeath, RollDice, new_state, play, quotes, refused
+from engine_helpers import (
+    DeclareCheck, Damage, EndTurn, ReportDeath, ResolveCheck, RollDice, new_state, play, quotes, refused,
+)
 from referee import citations as R
 from referee import engine
 from referee.errors import BadMove
@@ -258,6 +260,49 @@ def test_stored_armor_gives_nothing_and_backpack_magic_works_only_if_it_says_so(
     assert loot_defense(state, "Mara") == 7 and stat_bonuses(state, "Mara") == {"Charm": 1}
 
 
+# --- LOOT_AND_STAT_BONUSES ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def ann(rules_db):
+    return new_state(rules_db, players=("Ann", "Bob"), stats={"Ann": {"Brawn": 2}})
+
+
+def brawn_check(state, tn, die):
+    play(state, DeclareCheck(player="Ann", stat="brawn", tn=tn), RollDice(player="Ann", dice=(die,)))
+    return play(state, ResolveCheck())
+
+
+def test_loot_and_stat_bonuses_equipped_armor_counts_in_the_check(ann):
+    draw(ann, "Ann", "armor", "Iron Gauntlets", defense=1, stats=("Brawn +3",))
+    play(ann, Equip(player="Ann", card="Iron Gauntlets"))
+    ruling = brawn_check(ann, 15, 11)
+    assert "SUCCESS (16 >= TN 15)" in " ".join(ruling.consequences)
+    assert R.STATS_EQUIPPED_ARMOR in ruling.citations
+
+
+def test_loot_and_stat_bonuses_stored_armor_gives_none_and_magic_works_as_its_card_says(ann):
+    got(ann, "Ann", "armor", "Iron Gauntlets", defense=1, stats=("Brawn +3",))
+    got(ann, "Ann", "common", "Bull Charm", stats=("Brawn +1",))  # no Stat bonus from the Backpack on its card
+    ruling = brawn_check(ann, 14, 11)
+    assert "FAILURE (13 < TN 14)" in " ".join(ruling.consequences)
+    got(ann, "Ann", "rare", "Giant Ring", stats=("Brawn +1",), backpack=True)  # works from the Backpack
+    ruling = brawn_check(ann, 14, 11)
+    assert "SUCCESS (14 >= TN 14)" in " ".join(ruling.consequences)
+    assert R.STATS_STORED in ruling.citations
+
+
+def test_loot_and_stat_bonuses_the_stat_current_when_the_check_is_resolved_is_used(ann):
+    play(ann, DeclareCheck(player="Ann", stat="brawn", tn=15), RollDice(player="Ann", dice=(11,)))
+    # the table applies a card's effect during the Check (--override): the Gauntlets are Equipped before it resolves
+    engine.apply(ann, DrawLoot(player="Ann", kinds=("armor",), names=("Iron Gauntlets",), defense=1,
+                               stats=("Brawn +3",)), override="card text")
+    engine.apply(ann, Equip(player="Ann", card="Iron Gauntlets"), override="card text")
+    ruling = play(ann, ResolveCheck())
+    assert "SUCCESS (16 >= TN 15)" in " ".join(ruling.consequences)
+    assert R.STATS_CURRENT_AT_RESOLVE in ruling.citations
+
+
 # --- DISCARDING_LOOT --------------------------------------------------------------------------------------
 
 
@@ -364,6 +409,17 @@ def test_consumable_loot_default_timing_is_your_own_turn(state):
     assert state.loot["discard/common"] == ["Smoke Bomb"]
 
 
+def test_consumable_loot_a_card_with_its_own_timing_is_used_during_a_check(state):
+    got(state, "Mara", "common", "Lucky Charm", consumable=True, anytime=True)
+    got(state, "Mara", "common", "Potion", consumable=True)
+    play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
+    ruling = play(state, UseLoot(player="Mara", card="Lucky Charm"))
+    assert state.top.kind == "check" and state.loot["discard/common"] == ["Lucky Charm"]
+    assert R.CONSUMABLE_CARD_TEXT in ruling.citations and R.LMW_USE_TIMING not in ruling.citations  # no window open
+    ruling = refused(state, UseLoot(player="Mara", card="Potion"))  # no timing of its own: the Check finishes first
+    assert ruling.violations[0].citations[0] == R.CONSUMABLE_DEFAULT_TIMING
+
+
 def test_consumable_loot_used_in_a_window_frees_a_backpack_slot(state):
     for name, consumable in (("Potion", True), ("Skull", False), ("Feather", False)):
         got(state, "Mara", "common", name, consumable=consumable)
@@ -406,8 +462,18 @@ def test_taking_loot_removes_it_and_opens_the_takers_window(state):
 
 def test_loot_opportunities_are_granted_by_09_and_table_reported(state):
     got(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="fallen"))
     ruling = play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
     assert R.OPPORTUNITY_BY_09 in ruling.citations and ruling.table_reported
+
+
+def test_loot_opportunities_need_a_recorded_death_that_can_create_one(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
+    assert ruling.violations[0].citations[0] == R.OPPORTUNITY_DEFINITION
+    engine.apply(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"),
+                 override="card text grants it")  # an override stays possible
+    assert state.top.cards == ("Coin",) and state.top.player == "Ivo"
 
 
 # --- LOOT_AND_DEATH_INTERRUPTION ------------------------------------------------------------------------------
@@ -477,7 +543,7 @@ def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rule
     assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
     assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
     counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
     ruling = refused(counts, Equip(player="Mara", card="Plot Armor (Ivo)"))  # never two Plot Armors on one mat
     assert R.PLOT_ARMOR_AT_START in quotes_of(ruling)
     assert not any("store" in o for o in engine.check(counts, DrawLoot(
@@ -486,7 +552,7 @@ def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rule
 
 def test_plot_armor_is_discarded_only_the_first_time_and_only_the_players_own(rules_db):
     state = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
     engine.apply(state, Equip(player="Mara", card="Plot Armor (Ivo)"), override="the table allows it")
     play(state, DescribeCard(name="A1", kind="armor", defense=1), DescribeCard(name="A2", kind="armor", defense=1))
     play(state, DrawLoot(player="Mara", kinds=("armor", "armor"), names=("A1", "A2")))
@@ -624,6 +690,26 @@ def test_a_fallen_player_taking_loot_is_the_zombies_extensions(state):
     assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
 
 
+def test_a_fallen_player_drawing_loot_is_refused_as_taking_it_is(state):
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = refused(state, DrawLoot(player="Ivo", kinds=("common",), names=("Skull",)))
+    assert R.ZOMBIE_TURNS_ELSEWHERE in quotes_of(ruling)
+
+
+def test_out_of_play_loot_the_table_may_choose_to_allow_it(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"out-of-play-loot": "allow"})
+    play(state, Damage(player="Ivo", amount=10), ReportDeath(player="Ivo", outcome="fallen"))
+    ruling = play(state, DrawLoot(player="Ivo", kinds=("common",), names=("Skull",)))
+    assert "out-of-play-loot" in [i.id for i in ruling.interpretations] and state.top.player == "Ivo"
+
+
+def test_inventory_the_mystic_dagger_is_not_loot(state):
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Mystic Dagger",), weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT
+    ruling = refused(state, DescribeCard(name="The Mystic Dagger", kind="weapon", weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT and ruling.effects is None
+
+
 def test_loot_management_window_options_are_only_legal_moves(state):
     ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
     assert ruling.obligations and not any("use" in o for o in ruling.obligations)
@@ -654,10 +740,42 @@ def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
     ruling = play(state, DropWeapon(player="Mara", card="Club"))
     assert state.loot["Mara/dropped"] == ["Club"] and state.loot["Mara/melee"] == "Club"
     assert {R.WEAPON_DROPPED_NOT_DISCARDED, R.WEAPON_DROPPED_NOT_STOLEN, R.DROPPED_STILL_EQUIPPED} <= set(ruling.citations)
-    refused(state, DropWeapon(player="Mara", card="Club"))
+    again = engine.check(state, DropWeapon(player="Mara", card="Club"))  # nothing to record: nothing to apply
+    assert again.legal and again.effects is None
     play(state, RecoverWeapon(player="Mara", card="Club"))
     assert state.loot["Mara/dropped"] == []
-    refused(state, RecoverWeapon(player="Mara", card="Club"))
+    again = engine.check(state, RecoverWeapon(player="Mara", card="Club"))
+    assert again.legal and again.effects is None
+
+
+def dropped_club(state):
+    from referee.moves import DropWeapon
+
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"), DropWeapon(player="Mara", card="Club"))
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_gear_swap_moves_it(state):
+    dropped_club(state)
+    ruling = refused(state, GearSwap(player="Mara", card="Club"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    engine.apply(state, GearSwap(player="Mara", card="Club"), override="card text")
+    assert state.loot["Mara/dropped"] == [] and state.loot["Mara/melee"] is None
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_equipping_over_it(state):
+    dropped_club(state)
+    draw(state, "Mara", "weapon", "Axe", weapon="melee")
+    ruling = refused(state, Equip(player="Mara", card="Axe"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    overridden = engine.apply(state, Equip(player="Mara", card="Axe"), override="card text")
+    assert state.loot["Mara/dropped"] == [] and "no longer Dropped" in " ".join(overridden.consequences)
+
+
+def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_voluntary_discard(state):
+    dropped_club(state)
+    ruling = refused(state, DiscardLoot(player="Mara", card="Club"))
+    assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
 
 
 def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
@@ -752,6 +870,8 @@ class Inventories(RuleBasedStateMachine):
         assert _dump(self.state) == before  # check is pure
         if not ruling.legal:
             assert ruling.violations
+            return
+        if ruling.effects is None:  # legal, nothing to record (already so)
             return
         engine.apply(self.state, move)
         event(f"applied {move.type}")

@@ -11,7 +11,7 @@ from referee import citations as R
 from referee import engine
 from referee.errors import BadMove
 from referee.moves import (
-    DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
+    DiscardLoot, DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
     Store,
 )
 from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc, LootWindowProc
@@ -25,7 +25,7 @@ def state(rules_db):
     return new_state(rules_db, players=("Bob", "Cara", "Dan"), stats={"Cara": {"Brawn": 2}})
 
 
-def draw(state, player="Cara", cause="move", **card):
+def draw(state, player="Cara", cause="other", **card):
     return play(state, EncounterDraw(player=player, cause=cause, **(card or SPIDERS)))
 
 
@@ -77,12 +77,23 @@ def test_resolved_cards_go_to_the_public_discard_pile(state):
     assert {c["quote"] for c in shown["citations"]} >= {R.RE_DISCARD_PUBLIC.quote, R.RE_DISCARD_INSPECT.quote}
 
 
+def test_random_encounter_discard_pile_a_card_lying_in_it_is_not_drawn_again(state):
+    draw(state, cause="other")
+    check_option(state, (15,), option=2)
+    assert state.encounters["discard"] == ["Spider Swarm"]
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", card="Spider Swarm"))
+    assert ruling.violations[0].citations[0] == R.RE_DECK_TOP
+    play(state, EncounterDeck(size=0))  # the deck ran out: its discard pile is shuffled into a new deck
+    ruling = play(state, EncounterDraw(player="Cara", cause="other", card="Spider Swarm"))
+    assert R.RE_DECK_REFRESH in ruling.citations
+
+
 # --- ENCOUNTERING_PLAYER ---------------------------------------------------------------------------------
 
 
 def test_encountering_player_of_a_failed_move_action_is_that_player(state):
-    ruling = draw(state, player="Dan", cause="move")
-    assert encounter(state).player == "Dan" and R.ENCOUNTERING_MOVE in ruling.citations
+    ruling = draw(state, player="Bob", cause="move")  # Bob, the Active Player, failed a Move Action
+    assert encounter(state).player == "Bob" and R.ENCOUNTERING_MOVE in ruling.citations
     assert any("05_ACTIONS" in text for text in ruling.table_reported)
 
 
@@ -119,6 +130,13 @@ def quotes_of(ruling):
     return {c for v in ruling.violations for c in v.citations}
 
 
+def test_encountering_player_a_failed_move_action_is_the_active_players(state):
+    ruling = refused(state, EncounterDraw(player="Cara", cause="move", **SPIDERS))  # Bob is the Active Player
+    assert ruling.violations[0].citations[0] == R.PLAYER_TURN_DEFINITION
+    assert "move-action-own-turn" in [i.id for i in ruling.interpretations]
+    play(state, EncounterDraw(player="Bob", cause="move", **SPIDERS))
+
+
 # --- RANDOM_ENCOUNTER: interrupts, must be resolved first, spends no Turn Action -----------------------------
 
 
@@ -138,7 +156,8 @@ def test_resolving_a_random_encounter_spends_no_turn_action(state):
 def test_a_described_card_is_remembered_by_name(state):
     draw(state)
     check_option(state, (20,), option=2)
-    ruling = play(state, EncounterDraw(player="Dan", cause="move", card="spider"))
+    play(state, EncounterDeck(size=0))  # the deck ran out: the discard pile is shuffled into a new deck
+    ruling = play(state, EncounterDraw(player="Dan", cause="other", card="spider"))
     assert encounter(state).card == "Spider Swarm" and ruling.legal
 
 
@@ -159,7 +178,14 @@ def test_a_random_encounter_includes_a_penalty_unless_the_card_says_otherwise(st
 def test_an_option_is_chosen_before_rolling(state):
     draw(state)
     ruling = refused(state, RollDice(player="Cara", dice=(12,)))
-    assert "must finish first" in " ".join(v.message for v in ruling.violations)
+    assert ruling.violations[0].citations[0] == R.OPTIONS_CHOOSE_FIRST
+
+
+def test_encounter_completion_options_a_discard_before_choosing_cites_choosing_first(state):
+    loot(state, "Cara", "Coin")
+    draw(state)
+    ruling = refused(state, DiscardLoot(player="Cara", card="Coin"))
+    assert ruling.violations[0].citations[:2] == (R.OPTIONS_CHOOSE_FIRST, R.NON_CHECK_CHOOSE_FIRST)
 
 
 def test_only_the_encountering_player_chooses(state):
@@ -313,6 +339,29 @@ def test_a_penalty_damage_die_is_rolled_by_the_player_to_the_left(state):
     assert R.DAMAGE_ROLLER in quotes_of(ruling)
 
 
+def test_reroll_tokens_a_penalty_damage_die_is_rerolled_before_it_is_applied(state):
+    from referee.moves import Gain
+
+    play(state, Gain(player="Dan", amount=1, resource="reroll"))
+    draw(state, cause="other")
+    check_option(state, (2,))  # 2 + Brawn 2 < 12: the d6 Damage, rolled by Dan (to Cara's left)
+    ruling = play(state, EncounterRoll(player="Dan", value=2))
+    assert state.player("Cara").health == 10 and R.REROLL_WHEN in ruling.citations  # not applied yet
+    ruling = play(state, Reroll(player="Dan", dice=(5,)))
+    assert state.player("Cara").health == 5 and state.player("Dan").rerolls == 0
+    assert R.REROLL_KEEP_NEW in ruling.citations and "~~2~~" in " ".join(ruling.consequences)
+
+
+def test_reroll_tokens_a_penalty_damage_die_not_rerolled_is_applied_by_resolve(state):
+    from referee.moves import Gain
+
+    play(state, Gain(player="Dan", amount=1, resource="reroll"))
+    draw(state, cause="other")
+    check_option(state, (2,))
+    play(state, EncounterRoll(player="Dan", value=2), ResolveCheck())
+    assert state.player("Cara").health == 8 and state.player("Dan").rerolls == 1
+
+
 def test_the_player_to_the_left_skips_removed_players(state):
     state.player("Dan").state = "removed"
     draw(state)
@@ -405,6 +454,17 @@ def test_victory_during_an_encounter_ends_the_game_at_once(rules_db):
     assert "encounter-after-victory" in {i.id for i in ruling.interpretations}
 
 
+def test_random_encounters_and_death_a_death_it_causes_creates_no_loot_opportunity(state):
+    from referee.moves import TakeLoot
+
+    loot(state, "Cara", "Coin")
+    draw(state, player="Cara", cause="other", card="Boulder", checks=("brawn 30",), penalty=("damage 20",))
+    check_option(state, (5,))
+    play(state, ReportDeath(player="Cara", outcome="fallen"))
+    ruling = refused(state, TakeLoot(player="Dan", source="Cara", card="Coin", how="opportunity"))
+    assert ruling.violations[0].citations[0] == R.RE_DEATH_NO_LOOT_OPPORTUNITY
+
+
 # --- DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: another interruption inside ------------------------------------
 
 
@@ -421,7 +481,7 @@ def test_an_interruption_created_by_an_encounter_is_resolved_first(state):
 
 def test_replaying_the_effects_reproduces_an_encounter(state):
     log = []
-    for move in (EncounterDraw(player="Cara", cause="move", **SPIDERS), EncounterChoose(player="Cara", option=1),
+    for move in (EncounterDraw(player="Cara", cause="other", **SPIDERS), EncounterChoose(player="Cara", option=1),
                  RollDice(player="Cara", dice=(3,)), ResolveCheck(), EncounterRoll(player="Dan", value=2)):
         log.append(engine.apply(state, move).effects)
     assert engine.replay(state.settings, log).to_json() == state.to_json()
@@ -483,9 +543,9 @@ def test_a_deck_refreshed_from_the_discard_pile_holds_exactly_those_cards(state)
     play(state, EncounterDeck(size=1))
     draw(state, card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
     check_option(state, (10,))  # Imp: deck 0, discard pile [Imp]
-    ruling = refused(state, EncounterDraw(player="Cara", cause="move", **SPIDERS))
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
     assert R.RE_DECK_REFRESH in quotes_of(ruling) and "'Imp'" in ruling.violations[0].message
-    ruling = play(state, EncounterDraw(player="Cara", cause="move", card="imp"))
+    ruling = play(state, EncounterDraw(player="Cara", cause="other", card="imp"))
     assert "(1 card)" in " ".join(ruling.consequences)
     assert state.encounters["deck"] == 0 and "refreshed" not in state.encounters
     check_option(state, (10,))
@@ -499,10 +559,10 @@ def test_the_refreshed_deck_limit_ends_when_the_deck_is_used_up(state):
     state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
                                                      "mark": "", "reward": False}],
                                         "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
-    play(state, EncounterDraw(player="Cara", cause="move", card="Imp"))
+    play(state, EncounterDraw(player="Cara", cause="other", card="Imp"))
     assert state.encounters["refreshed"] == ["Old Card"]
     check_option(state, (10,))
-    assert refused(state, EncounterDraw(player="Cara", cause="move", **SPIDERS))
+    assert refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
 
 
 @pytest.mark.parametrize("flag, text, says", [
@@ -637,13 +697,15 @@ def test_end_of_turn_process_a_removed_active_player_during_the_dungeon_bomb_ste
     assert isinstance(state.top, EndOfTurnProc) and R.EOT_FELL_DURING_BOMB in ruling.citations
 
 
-def test_turn_completion_runs_once_when_nobody_survives_an_encounter(state):
+def test_an_encounter_hitting_all_players_ends_at_the_victory_check_after_each_death_process(state):
     draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("damage 10 all",))
     check_option(state, (5,), player="Bob")
-    play(state, ReportDeath(player="Bob", outcome="removed"), ReportDeath(player="Cara", outcome="removed"))
-    ruling = play(state, ReportDeath(player="Dan", outcome="removed"))
+    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
+    assert not state.ended and "turn ends" in " ".join(ruling.consequences)
+    ruling = play(state, ReportDeath(player="Cara", outcome="removed"))
     text = " | ".join(ruling.consequences)
-    assert text.count("every position in Turn Order is Removed") <= 1 and text.count("turn ends") <= 1, text
+    assert state.ended and state.winner == "Dan" and not state.stack, text  # Dan's Death Process is not resolved
+    assert text.count("turn ends") == 0 and R.RE_VICTORY_STOPS in ruling.citations, text
 
 
 def test_victory_mid_encounter_leaves_the_card_unresolved_and_listed_so(rules_db):

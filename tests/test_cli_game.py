@@ -60,7 +60,7 @@ def test_a_refused_move_exits_1_with_violations_citations_and_the_fix(game):
     assert data["violations"][0]["fix"] and data["violations"][0]["citations"]
     assert all(set(c) == {"key", "quote"} for c in data["citations"])
     text = run("action", "ivo", "Move").output
-    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "fix: " in text
+    assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > PLAYER_TURN" in text and "fix: " in text
     text = run("action", "ivo", "Move", "--why").output
     assert text.startswith("REFUSED") and "02_GAME_STRUCTURE > ACTIVE_PLAYER" in text and "To make it legal" in text
 
@@ -182,3 +182,14 @@ def test_dropped_dice_are_struck_through_not_printed_with_tildes(game):
     assert any("~~3~~" in c for c in data["consequences"])  # JSON keeps the plain form
     text = run("reroll", "mara", "12").output
     assert "~~" not in text and "rerolls 3" in text
+
+
+def test_plot_armor_in_the_box_named_again_is_a_ruling_citing_plot_armor_not_bad_input(game):
+    run("draw", "mara", "armor", "Cap", "--defense", "1")
+    assert run("equip", "mara", "cap").exit_code == 0  # the first Armor card: Plot Armor goes to the box
+    result = run("equip", "mara", "plot", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["violations"][0]["id"] == "card-in-the-box"
+    deciding = data["violations"][0]["citations"][0]
+    assert deciding["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    assert deciding in data["citations"]  # --json: a refusal's deciding keys are in the top-level citations too

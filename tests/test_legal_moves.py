@@ -21,7 +21,8 @@ SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 
 def _legal(state, move) -> bool:
     try:
-        return engine.check(state, move).legal
+        ruling = engine.check(state, move)
+        return ruling.legal and ruling.effects is not None  # legal with nothing to apply (already so) is no move
     except (InvalidMove, ValueError):
         return False
 

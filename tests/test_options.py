@@ -45,7 +45,7 @@ def test_while_a_check_is_rolled_only_its_roll_is_offered_now(game):
     assert [o["command"] for o in now] == ["roll Mara N  (1-20)"]
     game.push("roll mara 9")
     now = {o["move"]["type"]: o for o in _options() if o["group"] == "now"}
-    assert set(now) == {"kaos", "resolve"} and now["kaos"]["ranges"] == {"amount": [1, 2]}
+    assert set(now) == {"kaos", "modifier", "resolve"} and now["kaos"]["ranges"] == {"amount": [1, 2]}
     assert now["kaos"]["cost"] == "1 Kaos each (holds 2)"
 
 
