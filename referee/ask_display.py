@@ -60,7 +60,10 @@ def print_result(console, result, now=None) -> None:
     if result.answer:
         # The first quote's own words, with the Yes or No its may / must / not says, and its key.
         verdict = result.answer.verdict
-        line = Text(f"{verdict or 'Answer'}: ", style=("bold green" if verdict == "Yes" else "bold red") if verdict else "bold")
+        line = Text()
+        if now is not None and now.legal is not None:  # the rule in general, under what the game says now
+            line.append("In general, ", style="dim")
+        line.append(f"{verdict or 'Answer'}: ", style=("bold green" if verdict == "Yes" else "bold red") if verdict else "bold")
         line.append(result.answer.text.replace("\n", " "))
         line.append(f"  ({result.answer.key})", style="dim")
         console.print(line)
