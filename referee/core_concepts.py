@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee import citations as R
+from referee.deferred import deferred
 from referee.errors import BadMove
-from referee.moves import STATUSES
-from referee.state import CheckProc, DeathProc, Participant
+from referee.moves import CHECK_MOVES, REPORTED_EFFECTS, STATUSES
+from referee.state import Procedure
 from referee.variables import token_amount
 from referee.words import plural
 
@@ -88,8 +89,8 @@ def judge_damage(state, move, d) -> None:
     source = f" from {move.source}" if move.source else ""
     d.set(move.player, "health", after)
     d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH)
-    dying = [p.player for p in d.stack if isinstance(p, DeathProc) and p.player != move.player]
-    if dying and isinstance(d.stack[-1], DeathProc):
+    dying = [p.player for p in d.stack if p.kind == "death" and p.player != move.player]
+    if dying and d.stack[-1].kind == "death":
         d.interpret("simultaneous-deaths")
         d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
               R.DEATH_FULLY_RESOLVED)
@@ -205,6 +206,107 @@ def judge_remove_status(state, move, d) -> None:
 
 
 # --- Checks ----------------------------------------------------------------------------------------
+
+
+# The Check being rolled: a procedure on the pending stack (01 CHECKS, FINAL_RESULT).
+
+
+@deferred(frozen=True)
+class Participant:
+    """One Player rolling in a Check."""
+
+    name: str
+    modifier: int
+    modifier_note: str  # "Brawn +2 (table setting)"
+    dice: tuple[int, ...] = ()  # the dice of the current roll; () until rolled
+    mode: str = "single"  # single | higher | lower (Goblin Balls On Ya / Dungeon Haunted)
+    dropped: tuple[tuple[int, ...], ...] = ()  # rolls replaced by a Reroll Token, shown struck through
+    kaos: int = 0
+    bonus: int = 0  # the modifiers that are not the Stat: --bonus at declare, table-reported modifiers after
+    live: bool = False  # the Stat part is read from the board when the Check resolves (older logs: fixed at declare)
+    reasons: tuple[str, ...] = ()  # the table-reported modifiers, as shown: "+2 Lucky Charm"
+
+    @property
+    def rolled(self) -> bool:
+        return bool(self.dice)
+
+    @property
+    def used_die(self) -> int:
+        if self.mode == "higher":
+            return max(self.dice)
+        if self.mode == "lower":
+            return min(self.dice)
+        return self.dice[0]
+
+    @property
+    def final_result(self) -> int:
+        return self.used_die + self.modifier + self.kaos
+
+
+
+
+@deferred(frozen=True)
+class CheckProc(Procedure):
+    kind = "check"
+    # 10: a switch of option is judged (and refused) by its own rule; 08: a card whose own timing allows it is used
+    # during the Check (judge_use refuses an untimed one: interpretation check-finishes-first)
+    accepts = CHECK_MOVES | {"encounter-choose", "use"}
+    must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
+
+    def refuse(self, d, move) -> None:
+        if move.type in REPORTED_EFFECTS and d.interpret("check-finishes-first") == "effects-during-check":
+            return  # the table's reading: the effects it reports are recorded during the Check
+        d.violate("check-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint(), reading="check-finishes-first")
+
+    check_kind: str = "stat"  # stat | perception | attack (the base kind each participant's modifier comes from)
+    stat: str = ""
+    tn: int | None = None
+    initiator: str = ""
+    participants: tuple[Participant, ...] = ()
+    contested: bool = False  # made by two or more Players against each other (01 CONTESTED_CHECKS)
+
+    def __post_init__(self):
+        if self.check_kind == "contested":  # a log written before `contested` was a flag: a Contested Stat Check
+            object.__setattr__(self, "check_kind", "stat")
+            object.__setattr__(self, "contested", True)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "CheckProc":
+        data = dict(data)
+        data["participants"] = tuple(
+            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"]),
+                           "reasons": tuple(p.get("reasons", ()))})
+            for p in data["participants"]
+        )
+        return cls(**data)
+
+    def participant(self, name: str) -> Participant | None:
+        return next((p for p in self.participants if p.name == name), None)
+
+    def with_participant(self, updated: Participant) -> "CheckProc":
+        return replace(self, participants=tuple(updated if p.name == updated.name else p for p in self.participants))
+
+    def label(self) -> str:
+        what = {"perception": "Perception Check", "attack": "Attack Check"}.get(self.check_kind, f"{self.stat} Check")
+        return f"Contested {what}" if self.contested else what
+
+    def title(self) -> str:
+        if self.contested:
+            others = ", ".join(p.name for p in self.participants[1:])
+            return f"{self.label()}: {self.initiator} vs {others}"
+        return f"{self.label()} for {self.initiator} vs TN {self.tn}"
+
+    def next_roller(self) -> str | None:
+        return next((p.name for p in self.participants if not p.rolled), None)
+
+    def finish_hint(self) -> str:
+        waiting = self.next_roller()
+        if waiting:
+            dice = "D20" if self.participant(waiting).mode == "single" else "D20 D20"
+            return f"`referee roll {waiting.lower()} {dice}` (or `--virtual`), then `referee resolve`"
+        return "`referee resolve` (after any reroll or Kaos)"
+
 
 
 # The Stats 01_CORE_CONCEPTS names (STAT_CHECKS: Brawn; PERCEPTION_CHECKS: Intellect, Charm). The full list is
@@ -623,12 +725,8 @@ def judge_resolve(state, move, d) -> None:
     d.set_game("last_check", f"{check.title()}: {summary}: {result}")
     _crit_rewards(state, d, check)
     below = d.top
-    consumer = CHECK_RESULT_CONSUMERS.get(getattr(below, "kind", None))
-    if consumer is not None:
-        from importlib import import_module
-
-        module, name = consumer
-        getattr(import_module(module), name)(state, d, check, success)
+    if below is not None:  # a procedure the Check was made for (a Random Encounter's Check option) takes the result
+        below.on_check_result(state, d, check, success)
 
 
 def _current_stats(d, check: CheckProc) -> CheckProc:
@@ -642,14 +740,6 @@ def _current_stats(d, check: CheckProc) -> CheckProc:
                   R.STATS_CURRENT_AT_RESOLVE, *loot_rules)
         check = check.with_participant(now)
     return check
-
-
-# A procedure a Check was made for (a Random Encounter's Check option) takes the result once the Check resolves:
-# {procedure kind: (module, fn(state, d, check, success))}, success None for a Contested Check. Data, not a
-# registry filled at import: a `resolve` in a new process has not imported the consumer's module.
-CHECK_RESULT_CONSUMERS: dict[str, tuple[str, str]] = {
-    "random-encounter": ("referee.random_encounters", "consume_check_result"),
-}
 
 
 def timing_order(state, d, names) -> list[str]:

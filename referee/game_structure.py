@@ -7,11 +7,61 @@ Bombs, the Death Process, Zombie turns) is recorded as the table reports it, nev
 from __future__ import annotations
 
 from referee import citations as R
+from referee.core_concepts import gain_tokens
+from referee.deferred import deferred
 from referee.errors import BadMove
 from referee.moves import DEATH_OUTCOMES, PLAYER_STATES
-from referee.state import DeathProc, EndOfTurnProc
+from referee.state import Procedure
 from referee.variables import token_amount
-from referee.core_concepts import gain_tokens
+
+# --- the procedures 02 puts on the pending stack: the End of Turn Process, the Death Process -----------
+
+
+@deferred(frozen=True)
+class EndOfTurnProc(Procedure):
+    kind = "end-of-turn"
+    # Effects the table records during the Cube Room check and Dungeon Bomb Step, and the step itself.
+    accepts = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death",
+                         "set-state", "declare", "end-turn",
+                         "draw", "take", "discard",  # 08 loot: DUNGEON_BOMB_LOOT instructions
+                         "encounter-draw"})  # 10: a Dungeon Bomb draws a Random Encounter
+    must_finish_first = (R.TURN_SEQUENCE_END_PROCESS, R.TURN_SEQUENCE_COMPLETE, R.TURN_SEQUENCE_ACTIONS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("end-of-turn-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
+
+    player: str = ""
+    step: str = "dungeon-bomb"  # cube-room | dungeon-bomb
+
+    def title(self) -> str:
+        step = "Cube Room End Effects" if self.step == "cube-room" else "Dungeon Bomb Step"
+        return f"End of Turn Process for {self.player}: {step} (table-reported)"
+
+    def finish_hint(self) -> str:
+        return "record what happened, then `referee end-turn` to continue the End of Turn Process"
+
+
+@deferred(frozen=True)
+class DeathProc(Procedure):
+    kind = "death"
+    accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)
+    must_finish_first = (R.DEATH_FULLY_RESOLVED, R.DEATH_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        d.violate("death-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
+
+    player: str = ""
+    cause: str = ""
+    source: str = ""  # "random-encounter" (creates no Loot Opportunity, 10), "combat", "" (another effect)
+
+    def title(self) -> str:
+        return f"Death Process for {self.player} (09_DEATH_AND_VICTORY: the table reports the outcome)"
+
+    def finish_hint(self) -> str:
+        return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
+
 
 STATE_NAMES = {"surviving": "a Surviving Player", "fallen": "a Fallen Player", "zombie": "a Zombie Player",
                "removed": "a Removed Player"}
@@ -255,9 +305,7 @@ def death_source(d) -> str:
     """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
     ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
     effect the table reports)."""
-    from referee.state import EncounterProc
-
-    enc = next((p for p in reversed(d.stack) if isinstance(p, EncounterProc)), None)
+    enc = next((p for p in reversed(d.stack) if p.kind == "random-encounter"), None)
     if enc is None:
         return ""
     return "combat" if enc.step == "combat" else "random-encounter"

@@ -193,10 +193,8 @@ def candidates(state) -> Iterator[LegalMove]:
 
 
 def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
-    from referee.state import CheckProc
-
     top = state.top
-    if not isinstance(top, CheckProc):
+    if getattr(top, "kind", None) != "check":
         return
     for p in top.participants:
         count = len(p.dice) if p.rolled else (1 if p.mode == "single" else 2)

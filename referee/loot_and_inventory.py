@@ -11,8 +11,9 @@ what the move has already decided). Effects are absolute values of one place eac
 from __future__ import annotations
 
 from referee import citations as R
+from referee.deferred import deferred
 from referee.errors import BadMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, LootWindowProc, plot_armor_name
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, Procedure, plot_armor_name
 from referee.words import plural
 
 __all__ = [
@@ -22,6 +23,50 @@ __all__ = [
     "locate", "every_card_place", "card_summary", "owned_cards",
     "set_aside", "takeable", "patron_mat", "discard_pile", "game_box", "deck", "card_text",
 ]
+
+# --- the Loot Management Window: a procedure on the pending stack (LOOT_MANAGEMENT_WINDOW) ---------------
+
+
+@deferred(frozen=True)
+class LootWindowProc(Procedure):
+    """A Player places every newly acquired and displaced card before anything else proceeds."""
+
+    kind = "loot-window"
+    # Placing cards, more Loot joining the window, and effects of cards used in it (card text, table-reported).
+    accepts = frozenset({"equip", "store", "use", "discard", "draw", "take", "damage", "heal", "gain", "lose",
+                         "gain-status", "remove-status", "death", "set-state"})
+    must_finish_first = (R.LMW_NO_UNRESOLVED, R.LMW_ENDS_ONLY_WHEN)
+
+    def refuse(self, d, move) -> None:
+        d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
+
+    player: str = ""
+    cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
+    displaced: tuple[str, ...] = ()  # which of them are displaced Loot
+    source: str = ""  # "drew", "took from Ivo (Pickpocket)"
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "displaced", tuple(self.displaced))
+
+    def labels(self) -> list[str]:
+        return [f"{c} ({'displaced' if c in self.displaced else 'new'})" for c in self.cards]
+
+    def title(self) -> str:
+        return f"Loot Management Window for {self.player}: {', '.join(self.labels()) or 'nothing left'}"
+
+    def finish_hint(self) -> str:
+        who = self.player.lower()
+        first = self.cards[0] if self.cards else "CARD"
+        return (f"place each card as its options allow (`referee inventory {who}`): `referee equip|store|use|discard "
+                f"{who} \"{first}\"`")
+
+    @staticmethod
+    def after_any_move(state, move, d) -> None:
+        """Death, Victory and Removal around Loot Management Windows (LOOT_AND_DEATH_INTERRUPTION)."""
+        after_move(state, move, d)
+
 
 PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
              "rare": R.DISCARD_RARE_PILE}

@@ -10,7 +10,7 @@ __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "CheckModifier", "ResolveCheck",
     "Damage", "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState",
     "EndTurn", "MOVE_TYPES", "move_to_json", "move_from_json", "describe",
-    "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "PLAYER_STATES", "DEATH_OUTCOMES",
+    "STATUSES", "STATUS_ALIASES", "LOOT_KIND_ALIASES", "BOOKKEEPING_MOVES", "CHECK_MOVES", "REPORTED_EFFECTS", "PLAYER_STATES", "DEATH_OUTCOMES",
     "CardText", "DescribeCard", "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot",
     "DeckSize", "DropWeapon", "RecoverWeapon",
     "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck",
@@ -29,6 +29,10 @@ DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
 # Moves that keep records (a card described, a deck counted, a Weapon dropped) rather than play:
 # allowed whatever procedure is pending.
 BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
+# The moves of a Check being rolled (01 CHECKS), and the effects a table may report during one.
+CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "modifier", "resolve"})
+# Effects the table reports a card or rule had (what interpretation check-finishes-first may let in during a Check).
+REPORTED_EFFECTS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status"})
 
 
 class Move:

@@ -19,7 +19,7 @@ from referee.moves import (
     DeckSize, DescribeCard, DiscardLoot, DrawLoot, Equip, GearSwap, Store, TakeLoot, UseLoot,
 )
 from referee.ruling import Draft
-from referee.state import LootWindowProc
+from referee.loot_and_inventory import LootWindowProc
 
 
 @pytest.fixture

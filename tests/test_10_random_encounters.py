@@ -14,7 +14,10 @@ from referee.moves import (
     DiscardLoot, DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
     Store,
 )
-from referee.state import CheckProc, DeathProc, EncounterProc, EndOfTurnProc, LootWindowProc
+from referee.core_concepts import CheckProc
+from referee.game_structure import DeathProc, EndOfTurnProc
+from referee.loot_and_inventory import LootWindowProc
+from referee.random_encounters import EncounterProc
 
 SPIDERS = dict(card="Spider Swarm", checks=("brawn 12 easier reward", "intellect 15 harder"), pays=("kaos 2",),
                penalty=("damage d6", "kaos 3"))

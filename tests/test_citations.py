@@ -6,7 +6,7 @@ import pytest
 
 from referee import citations
 from referee.interpretations import REGISTER
-from referee.state import PROCEDURE_TYPES
+from referee import registry
 
 ALL = citations.all_citations()
 
@@ -21,7 +21,7 @@ def test_interpretations_and_procedures_cite_only_registry_entries():
     registered = set(ALL.values())
     for entry in REGISTER.values():
         assert entry.citations and set(entry.citations) <= registered, entry.id
-    for proc in PROCEDURE_TYPES.values():
+    for proc in (registry.procedure(kind) for kind in registry.PROCEDURES):
         assert proc.must_finish_first and set(proc.must_finish_first) <= registered, proc.kind
 
 

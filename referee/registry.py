@@ -1,0 +1,82 @@
+"""Where the rules live: each move type's judge and each pending procedure's class, by module and name.
+
+One table, read lazily: a command imports only the rule module of the move it judges (a table waits on every
+command, and most moves need one document), and a game file's pending stack imports the modules of the procedures
+on it. `tests/test_registry.py` resolves every entry.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+__all__ = ["JUDGES", "PROCEDURES", "AFTER_EVERY_MOVE", "judge", "procedure", "resolve"]
+
+_CORE, _STRUCTURE = "referee.core_concepts", "referee.game_structure"
+_LOOT, _ENCOUNTERS = "referee.loot_and_inventory", "referee.random_encounters"
+
+# One judge per move type, in the module of the rule document that governs it.
+JUDGES: dict[str, str] = {
+    # 02_GAME_STRUCTURE
+    "action": f"{_STRUCTURE}:judge_action",
+    "end-turn": f"{_STRUCTURE}:judge_end_turn",
+    "death": f"{_STRUCTURE}:judge_death",
+    "set-state": f"{_STRUCTURE}:judge_set_state",
+    # 01_CORE_CONCEPTS
+    "declare": f"{_CORE}:judge_declare",
+    "roll": f"{_CORE}:judge_roll",
+    "reroll": f"{_CORE}:judge_reroll",
+    "kaos": f"{_CORE}:judge_kaos",
+    "modifier": f"{_CORE}:judge_modifier",
+    "resolve": f"{_CORE}:judge_resolve",
+    "damage": f"{_CORE}:judge_damage",
+    "heal": f"{_CORE}:judge_heal",
+    "gain": f"{_CORE}:judge_gain",
+    "lose": f"{_CORE}:judge_lose",
+    "gain-status": f"{_CORE}:judge_gain_status",
+    "remove-status": f"{_CORE}:judge_remove_status",
+    # 08_LOOT_AND_INVENTORY
+    "card": f"{_LOOT}:judge_card",
+    "deck-size": f"{_LOOT}:judge_deck_size",
+    "draw": f"{_LOOT}:judge_draw",
+    "equip": f"{_LOOT}:judge_equip",
+    "store": f"{_LOOT}:judge_store",
+    "discard": f"{_LOOT}:judge_discard",
+    "use": f"{_LOOT}:judge_use",
+    "gear-swap": f"{_LOOT}:judge_gear_swap",
+    "take": f"{_LOOT}:judge_take",
+    "drop": f"{_LOOT}:judge_drop",
+    "recover": f"{_LOOT}:judge_recover",
+    # 10_RANDOM_ENCOUNTERS
+    "encounter-deck": f"{_ENCOUNTERS}:judge_deck",
+    "encounter-draw": f"{_ENCOUNTERS}:judge_draw",
+    "encounter-choose": f"{_ENCOUNTERS}:judge_choose",
+    "encounter-roll": f"{_ENCOUNTERS}:judge_roll",
+    "encounter-discard": f"{_ENCOUNTERS}:judge_discard",
+    "encounter-continue": f"{_ENCOUNTERS}:judge_continue",
+}
+
+# The procedures of the pending stack, by kind (the name they are logged under), each in the module of its rules.
+PROCEDURES: dict[str, str] = {
+    "check": f"{_CORE}:CheckProc",
+    "end-of-turn": f"{_STRUCTURE}:EndOfTurnProc",
+    "death": f"{_STRUCTURE}:DeathProc",
+    "loot-window": f"{_LOOT}:LootWindowProc",
+    "random-encounter": f"{_ENCOUNTERS}:EncounterProc",
+}
+
+# After every move: 02's check that the stack emptied under an Active Player who is no longer Surviving.
+AFTER_EVERY_MOVE = f"{_STRUCTURE}:after_move"
+
+
+def resolve(where: str):
+    """The object a "module:name" entry names (its module imported on first use)."""
+    module, name = where.split(":")
+    return getattr(import_module(module), name)
+
+
+def judge(move_type: str):
+    return resolve(JUDGES[move_type])
+
+
+def procedure(kind: str) -> type:
+    return resolve(PROCEDURES[kind])
