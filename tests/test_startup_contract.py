@@ -65,7 +65,9 @@ def test_a_core_move_loads_its_own_rules_and_makes_only_its_own_move(env_home, w
 
 @pytest.mark.parametrize("words, rules", [
     (["status", "--json"], []),
-    (["status"], ["referee.loot_and_inventory"]),  # the Patron Mat line reads the mats through 08's accessors
+    (["status"], ["referee.loot_and_inventory", "referee.loot_and_inventory.cards",  # the Patron Mat line reads
+                  "referee.loot_and_inventory.defense_and_stat_bonuses",         # the mats through 08's accessors
+                  "referee.loot_and_inventory.patron_mats"]),
     (["history"], []),
     (["rules", "show", "PLOT_ARMOR"], []),
 ])

@@ -1,0 +1,78 @@
+"""08 CONSUMABLE_LOOT, MAGIC_LOOT: `use`.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.loot_and_inventory.patron_mats import label, locate
+from referee.loot_and_inventory.cards import held_card, is_gear
+from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
+from referee.loot_and_inventory.places import _pile_rules, _take_out, _to_pile
+from referee.loot_and_inventory.loot_management_window import (
+    _check_displaced_first, _close_if_done, _interrupting, LootWindowProc, _obligations,
+)
+
+
+def judge_use(state, move, d) -> None:
+    player = move.player
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
+    card = d.card(name)
+    place = locate(d, name)
+    top = d.top
+    in_window = place[0] == "window"
+    if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
+        top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
+    elif in_window:
+        _check_displaced_first(state, d, top, name)
+    if card["type"] == "plot" or (is_gear(card) and not card.get("consumable")):
+        d.violate("gear-is-not-used", f"{label(name)} is not used: Armor works while Equipped and Weapons are used "
+                  f"for Attacks ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})",
+                  R.EQUIPPED_WEAPONS_AVAILABLE if card["type"] == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
+                  R.CONSUMABLE_DEFINITION, R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
+    elif in_window and not card.get("consumable"):
+        d.violate("not-consumable", f"{name} is not Consumable: using it does not place it", R.LMW_NO_UNRESOLVED,
+                  R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
+                  fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
+                      f"consumed)")
+    checking = next((p for p in reversed(d.stack) if p.kind == "check"), None)
+    if card.get("anytime"):
+        d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
+              *((R.LMW_USE_TIMING,) if in_window else ()))
+        if checking is not None:
+            d.interpret("check-finishes-first")
+            d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because \"{name}\"`; then "
+                     f"{checking.finish_hint()}")
+    else:
+        active = state.active_player.name
+        rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
+        if not state.own_player_turn(player):
+            d.violate("use-on-another-players-turn", f"it is {active}'s turn: {name} gives no timing of its own, so "
+                      f"{player} uses it only during "
+                      f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "
+                                                            f"own timing with --anytime)")
+        busy = _interrupting(state, d, player)
+        if busy:
+            if busy[-1].kind == "check":
+                d.interpret("check-finishes-first")
+            d.violate("use-while-resolving", f"{busy[-1].title()} is being resolved: {name} gives no timing of its "
+                      f"own",
+                      *rules, fix=busy[-1].finish_hint())
+        d.cite(*rules)
+    recalc = _Recalc(state, player)
+    effect = move.effect.strip() or "what its card says"
+    d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
+             R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
+    if card.get("consumable"):
+        _take_out(d, name)
+        where = _to_pile(d, name)
+        freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""
+        d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *_pile_rules(card),
+              *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()))
+        if in_window:
+            d.cite(R.LMW_OPTION_USE)
+    recalc.say(d)
+    if in_window:
+        _close_if_done(state, d)
+    _obligations(state, d, player)

@@ -1,0 +1,65 @@
+"""08 LOOT_AND_DEFENSE, LOOT_AND_STAT_BONUSES: Defense from loot and the Stat bonuses a Player's cards give now.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.loot_and_inventory.patron_mats import _card, equipped, stored
+from referee.loot_and_inventory.cards import is_gear
+
+
+def loot_defense(v, player: str) -> int:
+    total = 0
+    for _, name in equipped(v, player):
+        total += (_card(v, name) or {}).get("defense") or 0
+    for _, name in stored(v, player):
+        total += (_card(v, name) or {}).get("backpack_defense") or 0
+    return total
+
+
+def stat_bonus_sources(v, player: str) -> list[tuple[str, str, int, tuple]]:
+    """(card, Stat, bonus, the rules that let it count) for every printed Stat bonus `player`'s Loot provides now:
+    Equipped Loot (a Weapon's only because its card prints it), Stored Loot only when its card says it works from
+    the Backpack (LOOT_AND_STAT_BONUSES)."""
+    out = []
+    for _, name in equipped(v, player):
+        card = _card(v, name) or {}
+        rules = {"armor": (R.STATS_EQUIPPED_ARMOR,), "weapon": (R.STATS_EQUIPPED_WEAPONS,)}.get(
+            card.get("type"), (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
+        out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    for _, name in stored(v, player):
+        card = _card(v, name) or {}
+        if card.get("backpack"):
+            rules = (R.STATS_STORED,) + ((R.MAGIC_BACKPACK_EFFECTS,) if not is_gear(card) else (R.LOOT_CARD_TEXT_WINS,))
+            out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+    return out
+
+
+def stat_bonuses(v, player: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for _, stat, bonus, _ in stat_bonus_sources(v, player):
+        out[stat] = out.get(stat, 0) + bonus
+    return {k: v for k, v in out.items() if v}
+
+
+def _bonus_text(bonuses: dict) -> str:
+    return ", ".join(f"{k} {v:+d}" for k, v in bonuses.items()) or "none"
+
+
+class _Recalc:
+    """Defense from loot and Stat bonuses before a change, to say what the change did."""
+
+    def __init__(self, state, *players: str):
+        self.state = state
+        self.before = {p: (loot_defense(state, p), stat_bonuses(state, p)) for p in dict.fromkeys(players)}
+
+    def say(self, d) -> None:
+        where = self.state.settings.not_loaded("06_COMBAT_ENCOUNTER")
+        for p, (defense, bonuses) in self.before.items():
+            now, now_bonuses = loot_defense(d, p), stat_bonuses(d, p)
+            if now != defense:
+                d.say(f"{p}'s Defense from loot {defense} → {now} (the full Defense is calculated by {where})",
+                      R.DEFENSE_RECALC)
+            if now_bonuses != bonuses:
+                d.say(f"{p}'s Stat bonuses from loot: {_bonus_text(bonuses)} → {_bonus_text(now_bonuses)} "
+                      f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC)

@@ -1,0 +1,85 @@
+"""08 DISCARDING_LOOT: `discard`, and the discards other rules require (a Random Encounter's).
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.loot_and_inventory.patron_mats import _card, inventory, label, owned_cards, _settings, where_text
+from referee.loot_and_inventory.cards import held_card, resolve_card
+from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
+from referee.loot_and_inventory.places import _dropped_stays, _pile_rules, _take_out, _to_pile
+from referee.loot_and_inventory.loot_management_window import (
+    _check_displaced_first, _close_if_done, _interrupting, LootWindowProc, _obligations,
+)
+
+
+def eligible_loot(v, player: str) -> list[str]:
+    """Loot cards `player` possesses that can be discarded to pay an encounter's discard option, read from a
+    view (a Draft answers after a discard earlier in the same move).
+
+    Plot Armor is left out unless the game's reading of `plot-armor-eligible` is "counts".
+    """
+    from referee import interpretations
+
+    reading = interpretations.reading(_settings(v).interpretations, "plot-armor-eligible")
+    names = inventory(v, player)
+    if reading != "counts":
+        names = [n for n in names if _card(v, n)["type"] != "plot"]
+    return names
+
+
+def discard_effects(state, d, player: str, card: str, why: str) -> None:
+    """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
+    name = resolve_card(d, card, owned_cards(d, player), player=player)
+    recalc = _Recalc(state, player)
+    place = _take_out(d, name)
+    info = d.card(name)
+    where = _to_pile(d, name)
+    d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
+          *_pile_rules(info))
+    recalc.say(d)
+    if place[0] == "window":
+        _close_if_done(state, d)
+
+
+def judge_discard(state, move, d) -> None:
+    player = move.player
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
+    if move.required:
+        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
+        return discard_effects(state, d, player, name, f"required by {move.required}")
+    _dropped_stays(d, player, name, "it is not voluntarily discarded")
+    top = d.top
+    in_window = isinstance(top, LootWindowProc) and top.player == player
+    if in_window and name in top.cards:
+        _check_displaced_first(state, d, top, name)
+        d.cite(R.DISCARD_IN_WINDOW, R.LMW_OPTION_DISCARD)
+    elif in_window:
+        if d.interpret("lmw-make-room") == "yes":
+            d.say(f"{player} may discard during their own Loot Management Window, which can empty a Backpack Slot",
+                  R.DISCARD_IN_WINDOW, R.STORE_NOT_FULL)
+        else:
+            d.violate("discard-outside-the-window", f"only the cards in {player}'s Loot Management Window may be "
+                      f"discarded during it", R.DISCARD_IN_WINDOW, R.STORE_NOT_FULL,
+                      fix=f"discard {label(name)} on your own turn when nothing is being resolved",
+                      reading="lmw-make-room")
+    else:
+        active = state.active_player.name
+        if not state.own_player_turn(player):
+            d.violate("discard-on-another-players-turn", f"it is {active}'s turn: {player} may not voluntarily "
+                      f"discard Loot during another Player's Turn",
+                      R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
+                      fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
+                          f"(or --required \"REASON\" when a rule or effect requires the discard)")
+        busy = _interrupting(state, d, player)
+        if busy:
+            d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
+                      f"until nothing is",
+                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
+        d.cite(R.DISCARD_OWN_TURN)
+        d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
+                 f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)
+    discard_effects(state, d, player, name, "voluntary")
+    _obligations(state, d, player)

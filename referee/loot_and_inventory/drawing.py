@@ -1,0 +1,133 @@
+"""08 DRAWING_LOOT, LOOT_DECK_EXHAUSTION, LOOT_DECKS_AND_DISCARD_PILES: `draw` and `deck TYPE N`.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
+from referee.words import plural
+from referee.loot_and_inventory.patron_mats import _cards, deck, locate, where_text
+from referee.loot_and_inventory.cards import card_from_text, card_summary, _mystic_dagger, _redescribed, resolve_card
+from referee.loot_and_inventory.loot_management_window import LootWindowProc, _obligations, _open_window, _out_of_play
+
+
+def judge_deck_size(state, move, d) -> None:
+    kind = move.kind
+    if kind not in LOOT_TYPES:
+        raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
+    deck = d.loot(f"deck/{kind}")
+    if move.size < len(deck["known"]):
+        d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
+                  f"{plural(len(deck['known']), 'known card')} ({', '.join(deck['known'])}), shuffled from its discard "
+                  f"pile: it cannot have {move.size}", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                  fix="count the deck again")
+    d.set_loot(f"deck/{kind}", {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
+    d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
+
+
+def judge_draw(state, move, d) -> None:
+    player = move.player
+    if len(move.kinds) != len(move.names) or not move.names:
+        raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
+    _out_of_play(state, d, player, "draw Loot")
+    top = d.top
+    if isinstance(top, LootWindowProc) and top.player != player:
+        top.refuse(d, move)
+    if any(not " ".join(str(text).split()) for text in move.names):
+        raise BadMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
+    has_text = move.card_options() != []
+    if has_text and len(move.names) > 1:
+        raise BadMove(f"card options ({' '.join(move.card_options())}) describe one card, and this draw names "
+                      f"{len(move.names)}: describe each first with `referee card NAME TYPE ...`, then draw them "
+                      f"by name")
+    drawn: list[str] = []
+    for kind, text in zip(move.kinds, move.names):
+        if kind not in LOOT_TYPES:
+            raise BadMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
+        name = _draw_one(state, move, d, player, kind, " ".join(text.split()), has_text)
+        if name:
+            drawn.append(name)
+    if len(move.names) > 1:
+        d.cite(R.DRAW_ALL_FIRST, R.DRAW_TYPES_IN_ORDER)
+    if not drawn:
+        return d.impossible()
+    _open_window(d, player, drawn, "drew")
+    d.say(f"{player} resolves a Loot Management Window for {', '.join(drawn)}", R.DRAW_THEN_WINDOW, R.LMW_OCCURS,
+          R.SUMMARY_WINDOW)
+    _obligations(state, d, player)
+
+
+def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool) -> str | None:
+    if _mystic_dagger(d, text):
+        return None
+    deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
+    deck = d.loot(f"deck/{kind}")
+    pile = d.loot(f"discard/{kind}")
+    if deck["unseen"] == 0 and not deck["known"]:
+        if not pile:
+            d.violate("deck-and-pile-empty", f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
+                      f"cards are drawn", R.EXHAUSTION_BOTH_EMPTY, R.EXHAUSTION_AS_MANY,
+                      fix="draw only the cards that are there")
+            return None
+        deck = {"unseen": 0, "known": list(pile)}
+        d.set_loot(f"discard/{kind}", [])
+        d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
+              f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
+              R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
+    name = None
+    if deck["known"]:
+        try:
+            name = resolve_card(d, text, deck["known"])
+        except BadMove:
+            name = None
+    if name is not None:
+        deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
+    elif deck["unseen"] == 0:
+        d.violate("not-in-the-refreshed-deck", f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled "
+                  f"from its discard pile): "
+                  f"{text!r} cannot be drawn from it", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                  fix="name the card that was drawn")
+        return None
+    else:
+        name = next((n for n in _cards(d) if n.casefold() == text.casefold()), text)  # the catalogue, any case
+        described = [n for n, c in _cards(d).items() if c["type"] == kind and locate(d, n) is None]
+        if d.card(name) is None and described:
+            try:  # a card the table described beforehand (`referee card`), named forgivingly
+                name = resolve_card(d, text, described)
+            except BadMove:
+                pass
+        if deck["unseen"] is not None:
+            deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
+        known = d.card(name)
+        if known is not None and locate(d, name) == ("discard", kind) and deck["unseen"] is None:
+            d.violate("drawn-from-the-discard-pile", f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and "
+                      f"the {deck_label}'s size is not known: if the deck ran out, its discard pile is shuffled into a "
+                      f"new deck and {name} is drawn from it; otherwise this is another copy of {name}",
+                      R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                      fix=f"if the {deck_label} is empty: `referee deck {kind} 0`, then draw again (the discard pile "
+                          f"is shuffled in); if the deck holds another copy: --override \"another copy\"")
+        if known is not None and locate(d, name) is not None:
+            n = 2
+            while d.card(f"{name} #{n}") is not None:
+                n += 1
+            d.say(f"{name} is already {where_text(locate(d, name))}: this is another copy, called '{name} #{n}'")
+            name = f"{name} #{n}"
+            d.set_card(name, known)
+        elif known is None:
+            if name.startswith("Plot Armor"):
+                raise BadMove("Plot Armor is not part of any standard Loot deck")
+            d.set_card(name, card_from_text(kind, move))
+        elif has_text and card_from_text(kind, move) != known:
+            _redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
+            d.set_card(name, card_from_text(kind, move))
+    card = d.card(name)
+    if card["type"] != kind:
+        d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
+                  f"{deck_label}",
+                  R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
+    d.set_loot(f"deck/{kind}", deck)
+    left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
+    d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
+          R.DRAW_FROM_DECK, R.DRAW_REVEALED)
+    return name

@@ -1,0 +1,78 @@
+"""08 EQUIPPING_LOOT, REPLACING_EQUIPPED_LOOT: `equip`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from referee import citations as R
+from referee.loot_and_inventory.patron_mats import label, occupant, parse_slot, slot_label, the_slot
+from referee.loot_and_inventory.cards import card_summary, held_card, illegal_slot_rules, legal_slots, slot_rules
+from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
+from referee.loot_and_inventory.places import _dropped_stays, _set_slot, _take_out, _undrop
+from referee.loot_and_inventory.plot_armor import _plot_armor_first, _plot_leaving, _second_plot_armor
+from referee.loot_and_inventory.loot_management_window import _close_if_done, LootWindowProc, _need_window, _obligations
+
+
+def judge_equip(state, move, d) -> None:
+    player = move.player
+    name = held_card(state, d, player, move.card)
+    if name is None:
+        return
+    card = d.card(name)
+    window = _need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
+    slots = legal_slots(card)
+    if not slots:
+        rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card["type"] in ("common", "rare") else \
+            (R.EQUIP_NOT_ILLEGAL_SLOT,)
+        d.violate("no-legal-slot", f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
+                  fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
+                      f"`referee card \"{name}\" {card['type']} --equip-as armor|melee|ranged --override ...`)")
+        return d.impossible() if window is None else None
+    _second_plot_armor(d, player, card, name)
+    leaving = _plot_leaving(d, player, card)
+    slot = parse_slot(move.slot) if move.slot else None
+    if slot is not None and slot not in slots:
+        d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
+                  *illegal_slot_rules(card, slot),
+                  fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
+    if slot is None:
+        empty = [s for s in slots if occupant(d, player, s) is None]
+        if leaving in slots:
+            slot = leaving  # Plot Armor leaves it before the new Armor applies
+        elif empty:
+            slot = empty[0]
+        elif len(slots) == 1:
+            slot = slots[0]
+        else:
+            d.violate("which-slot-to-replace", f"every legal slot for {name} is occupied: say which one to replace",
+                      R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} \"{name}\" armor N`: "
+                      + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
+            slot = slots[0]
+    if window is None:
+        return d.impossible()
+    held = occupant(d, player, slot)
+    if held is not None and slot != leaving:
+        _dropped_stays(d, player, held, f"{name} cannot be equipped over it")
+    recalc = _Recalc(state, player)
+    _take_out(d, name)
+    if slot == leaving:
+        held = None  # Plot Armor is discarded, not displaced
+    if held is not None:
+        _undrop(d, player, held)
+    d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
+          R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
+          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN)
+    _plot_armor_first(state, d, player, card, name)
+    _set_slot(d, player, slot, name)
+    if held is not None:
+        top = d.stack[-1]
+        d.replace_top(LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
+                                     source=top.source))
+        d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
+              f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
+              R.EQUIP_EFFECTS_END)
+    if card["type"] == "armor":
+        d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
+    recalc.say(d)
+    _close_if_done(state, d)
+    _obligations(state, d, player)

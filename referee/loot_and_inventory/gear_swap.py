@@ -1,0 +1,152 @@
+"""08 GEAR_SWAP (and LOOT_SUMMARY's once per Player Turn): `gear-swap`.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.words import plural
+from referee.loot_and_inventory.patron_mats import (
+    inventory, label, locate, occupant, parse_slot, slot_label, stored, the_slot,
+)
+from referee.loot_and_inventory.cards import (
+    card_summary, held_card, illegal_slot_rules, is_gear, legal_slots, slot_rules,
+)
+from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
+from referee.loot_and_inventory.places import _dropped_stays, _set_backpack, _set_slot, _undrop
+from referee.loot_and_inventory.plot_armor import _plot_armor_first, _plot_leaving
+
+
+def judge_gear_swap(state, move, d) -> None:
+    player = move.player
+    owned = inventory(d, player)
+    first = held_card(state, d, player, move.card, owned)
+    other = held_card(state, d, player, move.other, owned) if move.other else None
+    if first is None or (move.other and other is None):
+        return
+    active = state.active_player.name
+    d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
+    if not state.own_player_turn(player):
+        d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
+                  f"Player Turn", R.SUMMARY_GEAR_SWAP,
+                  fix=f"wait for {player}'s Player Turn")
+    if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(f"swaps/{player}") == state.turn:
+        d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
+                  R.SUMMARY_GEAR_SWAP,
+                  fix="wait for your next Player Turn")
+    d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
+             R.GEAR_SWAP_FOLLOWS_05)
+    d.set_loot(f"swaps/{player}", state.turn)
+    for name in filter(None, (first, other)):
+        card = d.card(name)
+        if not is_gear(card):
+            rule = R.GEAR_NOT_PLOT_ARMOR if card["type"] == "plot" else R.GEAR_NOT_MAGIC
+            d.violate("not-gear", f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", rule,
+                      R.GEAR_DEFINITION,
+                      fix="Gear Swap only Armor or Weapon cards")
+            return d.impossible()
+    for name in filter(None, (first, other)):
+        _dropped_stays(d, player, name, "no Gear Swap moves it out")
+    recalc = _Recalc(state, player)
+    a = locate(d, first)
+    if other is None:
+        if a[0] == "slot":
+            return _swap_to_backpack(state, d, player, first, a, move, recalc)
+        return _swap_to_slot(state, d, player, first, a, move, recalc)
+    b = locate(d, other)
+    if a[0] == b[0]:
+        d.violate("exchange-one-of-each", f"{label(first)} and {label(other)} are both {'Equipped' if a[0] == 'slot' else 'Stored'}: an "
+                  f"exchange is one Equipped Gear card with one Stored Gear card", R.GEAR_SWAP_EXCHANGE,
+                  fix="name one Equipped and one Stored card")
+        return d.impossible()
+    (worn, worn_at), (kept, kept_at) = ((first, a), (other, b)) if a[0] == "slot" else ((other, b), (first, a))
+    slot = worn_at[2]
+    kept_card = d.card(kept)
+    if slot not in legal_slots(kept_card):
+        d.violate("exchange-illegal-slot", f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} "
+                  f"that {worn} occupies", R.GEAR_SWAP_EXCHANGE, *illegal_slot_rules(kept_card, slot), fix=(
+                      f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
+                      f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
+    _set_slot(d, player, slot, None)
+    _set_backpack(d, player, kept_at[2], None)
+    _undrop(d, player, worn)
+    _plot_armor_first(state, d, player, kept_card, kept)
+    _set_slot(d, player, slot, kept)
+    _set_backpack(d, player, kept_at[2], worn)
+    d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to {the_slot(slot)}; {worn} goes to "
+          f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
+          R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
+    pack = d.loot(f"{player}/backpack")
+    if None not in pack:
+        # No empty Backpack Slot: none of the three forms of a Gear Swap applies. Discarding the card is a voluntary
+        # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.
+        gear = [c for _, c in stored(d, player) if is_gear(d.card(c)) and at[2] in legal_slots(d.card(c))]
+        fixes = [f"exchange it with Stored Gear legal for {the_slot(at[2])}: `referee gear-swap {player.lower()} "
+                 f"\"{name}\" \"{gear[0]}\"`"] if gear else []
+        fixes.append(f"or discard it (on {player}'s own Player Turn, nothing being resolved; this keeps the Gear "
+                     f"Swap): `referee discard {player.lower()} \"{name}\"`")
+        why = (" --discard does not make it one: nothing is left without a legal Slot except by the swap itself"
+               if move.discard else "")
+        d.violate("gear-swap-backpack-full", f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}): a Gear "
+                  f"Swap moves Equipped Gear only "
+                  f"into an empty Backpack Slot, so there is no Gear Swap that stores {name};{why}",
+                  R.GEAR_SWAP_TO_BACKPACK, R.STORE_NOT_FULL, R.GEAR_SWAP_NO_SLOT, fix="; ".join(fixes))
+        return d.impossible()
+    index = pack.index(None)
+    _set_slot(d, player, at[2], None)
+    _set_backpack(d, player, index, name)
+    _undrop(d, player, name)
+    d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
+          R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
+    card = d.card(name)
+    slots = legal_slots(card)
+    slot = parse_slot(move.slot) if move.slot else None
+    if slot is not None and slot not in slots:
+        d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)}", *illegal_slot_rules(card, slot),
+                  fix="legal: " + ", ".join(slot_label(s) for s in slots))
+    leaving = _plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
+    free = [s for s in slots if occupant(d, player, s) is None or s == leaving]
+    if slot is None:
+        target = leaving if leaving in slots else free[0] if free else slots[0]
+    else:
+        target = slot
+    held = None if target == leaving else occupant(d, player, target)
+    if held is not None:
+        # Into an occupied Slot is none of the three forms: only an exchange (Gear for Gear) uses an occupied Slot.
+        others = [s for s in free if s != target]
+        if is_gear(d.card(held)):
+            d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
+                      f"holds {held}: moving {name} there is "
+                      f"an exchange", R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
+                      fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`"
+                          + (f", or choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"
+                             if others else ""))
+        else:
+            fix = (f"choose an empty legal Slot: `--slot {others[0]}` ({', '.join(slot_label(s) for s in others)})"
+                   if others else f"first discard {label(held)} (`referee discard {player.lower()} \"{label(held)}\"`, "
+                                  f"on your own turn), then Gear Swap {name} into the empty Slot")
+            d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
+                      f"holds {label(held)}, which is not Gear: "
+                      f"a Gear Swap moves Stored Gear only into an empty legal Equipment Slot, or exchanges it with "
+                      f"Equipped Gear" + (" (--discard does not make an occupied Slot empty)" if move.discard else ""),
+                      R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE, R.GEAR_DEFINITION, fix=fix)
+        return d.impossible()
+    _set_backpack(d, player, at[2], None)
+    _plot_armor_first(state, d, player, card, name)
+    _set_slot(d, player, target, name)
+    d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to {the_slot(target)}", R.GEAR_SWAP_TO_SLOT,
+          R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN)
+    _swap_done(state, d, player, recalc)
+
+
+def _swap_done(state, d, player, recalc) -> None:
+    recalc.say(d)
+    if d.interpretations.get("gear-swap-limit") and d.interpretations["gear-swap-limit"].reading == "once-per-turn":
+        d.oblige(f"{player}'s Gear Swap for this Player Turn is used: another one is refused until their next turn")

@@ -1,0 +1,259 @@
+"""08 LOOT_MANAGEMENT_WINDOW and LOOT_AND_DEATH_INTERRUPTION: the window on the pending stack, opening and
+closing it, displaced Loot first, and what Death, Victory and Removal do to an open window.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.deferred import deferred
+from referee.state import Procedure
+from referee.loot_and_inventory.patron_mats import (
+    label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
+)
+from referee.loot_and_inventory.cards import is_gear, legal_slots
+from referee.loot_and_inventory.places import _pile_rules, _set_window, _to_pile
+from referee.loot_and_inventory.plot_armor import holds_plot_armor, _plot_leaving
+
+
+@deferred(frozen=True)
+class LootWindowProc(Procedure):
+    """A Player places every newly acquired and displaced card before anything else proceeds."""
+
+    kind = "loot-window"
+    # Placing cards, more Loot joining the window, and effects of cards used in it (card text, table-reported).
+    accepts = frozenset({"equip", "store", "use", "discard", "draw", "take", "damage", "heal", "gain", "lose",
+                         "gain-status", "remove-status", "death", "set-state"})
+    must_finish_first = (R.LMW_NO_UNRESOLVED, R.LMW_ENDS_ONLY_WHEN)
+
+    def refuse(self, d, move) -> None:
+        d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                  fix=self.finish_hint())
+
+    player: str = ""
+    cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
+    displaced: tuple[str, ...] = ()  # which of them are displaced Loot
+    source: str = ""  # "drew", "took from Ivo (Pickpocket)"
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", tuple(self.cards))
+        object.__setattr__(self, "displaced", tuple(self.displaced))
+
+    def labels(self) -> list[str]:
+        return [f"{c} ({'displaced' if c in self.displaced else 'new'})" for c in self.cards]
+
+    def title(self) -> str:
+        return f"Loot Management Window for {self.player}: {', '.join(self.labels()) or 'nothing left'}"
+
+    def finish_hint(self) -> str:
+        who = self.player.lower()
+        first = self.cards[0] if self.cards else "CARD"
+        return (f"place each card as its options allow (`referee inventory {who}`): `referee equip|store|use|discard "
+                f"{who} \"{first}\"`")
+
+    @staticmethod
+    def after_any_move(state, move, d) -> None:
+        """Death, Victory and Removal around Loot Management Windows (LOOT_AND_DEATH_INTERRUPTION)."""
+        after_move(state, move, d)
+
+
+def _close_if_done(state, d) -> None:
+    """The window on top ends when nothing is left in it; the procedure below resumes."""
+    top = d.top
+    if isinstance(top, LootWindowProc) and not top.cards:
+        d.pop()
+        below = d.top
+        resumes = below.title() if below is not None else f"{state.active_player.name}'s turn"
+        d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
+              R.LMW_ENDS_ONLY_WHEN)
+
+
+def _open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
+    """Add cards to the player's window on top of the stack, or open one above whatever is there."""
+    top = d.top
+    if isinstance(top, LootWindowProc) and top.player == player:
+        d.replace_top(LootWindowProc(player=player, cards=top.cards + tuple(names),
+                                     displaced=top.displaced + tuple(displaced), source=top.source))
+        d.cite(R.LMW_ORDER)
+    else:
+        d.push(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
+
+
+def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
+    """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
+    top = d.top
+    if not (isinstance(top, LootWindowProc) and top.player == player):
+        place = locate(d, name)
+        gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
+        d.violate("not-in-a-window", f"{player} is not resolving a Loot Management Window: only newly acquired or "
+                  f"displaced Loot is "
+                  f"{verb} this way", *rules,
+                  fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} "
+                      f"\"{name}\"`" if gear else f"{label(name)} is {where_text(place)}")
+        return None
+    if name not in top.cards:
+        d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
+                  f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint())
+        return None
+    _check_displaced_first(state, d, top, name)
+    return top
+
+
+def _displaced_first(state, window) -> bool:
+    """Whether displaced Loot in `window` must be placed before its other cards (hints; no interpretation shown)."""
+    return bool(window.displaced) and reading_of(state, "displaced-first") == "displaced-first"
+
+
+def _check_displaced_first(state, d, window, name: str) -> None:
+    """Placing a card that is not displaced while displaced Loot waits: the readings of displaced-first differ."""
+    if not window.displaced or name in window.displaced:
+        return
+    if d.interpret("displaced-first") == "displaced-first":
+        waiting = ", ".join(window.displaced)
+        d.violate("displaced-loot-first", f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
+                  R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
+                  fix=f"equip, store, use or discard {window.displaced[0]} first")
+    else:
+        d.cite(R.LMW_ORDER)
+
+
+def _obligations(state, d, player: str) -> None:
+    top = d.top
+    if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
+        return
+    empty_pack = [i for i, c in enumerate(d.loot(f"{player}/backpack")) if c is None]
+    first = _displaced_first(state, top)
+    for name in top.cards:
+        card = d.card(name)
+        kind = "displaced" if name in top.displaced else "new"
+        if first and name not in top.displaced:
+            d.oblige(f"{player} places {label(name)} ({kind}) after the displaced {', '.join(top.displaced)} "
+                     f"(interpretation displaced-first)")
+            continue
+        options = []
+        slots = legal_slots(card)
+        empty = [s for s in slots if occupant(d, player, s) is None]
+        leaving = _plot_leaving(d, player, card)
+        if card["type"] == "plot" and holds_plot_armor(d, player, equipped_only=True, other_than=name):
+            pass  # a second Plot Armor is refused
+        elif leaving:
+            options.append("equip (Plot Armor then goes to the box)")
+        elif empty:
+            options.append(f"equip ({slot_label(empty[0])})")
+        elif slots:
+            options.append(f"equip (replacing {label(occupant(d, player, slots[0]))})")
+        if empty_pack and card["type"] != "plot":
+            options.append(f"store (Backpack Slot {empty_pack[0] + 1})")
+        if _usable_now(state, d, player, card):
+            options.append("use")
+        options.append("discard")
+        d.oblige(f"{player} places {label(name)} ({kind}): " + ", ".join(options))
+    d.cite(R.LMW_DECIDE_EACH)
+
+
+def _interrupting(state, d, player: str, *, quiet: bool = False) -> list:
+    """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot.
+
+    The interpretation lmw-is-interruption is shown only when its readings differ here: the Player's own window
+    is pending and nothing else is."""
+    own = [p for p in d.stack if isinstance(p, LootWindowProc) and p.player == player]
+    others = [p for p in d.stack if not (isinstance(p, LootWindowProc) and p.player == player)]
+    if own and not others:
+        reading = reading_of(state, "lmw-is-interruption") if quiet else d.interpret("lmw-is-interruption")
+        return own if reading == "any-procedure-is" else []
+    return others
+
+
+def _usable_now(state, d, player: str, card: dict) -> bool:
+    """Whether `use` would be legal now by timing (hints only; the judge decides and cites)."""
+    if not card.get("consumable"):
+        return False
+    if card.get("anytime"):
+        return True
+    return state.own_player_turn(player) and not _interrupting(state, d, player, quiet=True)
+
+
+def _out_of_play(state, d, player: str, doing: str) -> None:
+    """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
+    from referee.game_structure import refuse_removed
+
+    now = d.get(player, "state")
+    refuse_removed(d, player, doing)
+    if now in ("fallen", "zombie") and d.interpret("out-of-play-loot") == "refuse":
+        ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
+        d.violate("out-of-play-loot", f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is "
+                  f"managed by these rules; what a {now.capitalize()} Player may do is {ext}'s", R.LOOT_DEATH_RESUME,
+                  R.PLAYER_TURN_NOT_OTHERS, R.TURN_ORDER_FALLEN if now == "fallen" else R.TURN_ORDER_ZOMBIE,
+                  R.ZOMBIE_TURNS_ELSEWHERE, fix=f"if {ext} lets {player} {doing} here: --override \"REASON\"",
+                  reading="out-of-play-loot")
+
+
+def after_move(state, move, d) -> None:
+    """LOOT_AND_DEATH_INTERRUPTION, applied to whatever move changed the stack or a Player's state."""
+    if d.effects is None or not windows(state) and not windows(d):
+        return
+    if d.game("ended") and not state.ended:
+        left = [c for _, w in windows(state) for c in w.cards]
+        if left and not windows(d):
+            d.set_loot("unresolved", list(d.loot("unresolved")) + left)
+            d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
+                  R.LOOT_DEATH_VICTORY_ENDS)
+        return
+    removed = [p for p in state.settings.players
+               if d.get(p, "state") == "removed" and state.player(p).state != "removed" and windows(d, p)]
+    for player in removed:
+        for index, proc in reversed(windows(d, player)):
+            for name in proc.cards:
+                where = _to_pile(d, name)
+                d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
+                      R.LOOT_DEATH_REMOVED_DISCARD, *_pile_rules(d.card(name)))
+            _set_window(d, index, None)
+        if player == state.active_player.name and not d.stack and d.game("active") == state.active:
+            from referee.game_structure import complete_turn
+
+            complete_turn(state, d)
+    _not_surviving_windows(state, d)
+    top = d.top
+    below = d.stack[-2] if len(d.stack) > 1 else None
+    if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
+            not (state.stack and state.stack[-1].kind == "death"):
+        d.say(f"{below.player}'s Loot management pauses until the Death Process is resolved", R.LOOT_DEATH_PAUSE,
+              R.ENCOUNTER_LOOT_DEATH_PAUSES)
+    if isinstance(top, LootWindowProc) and state.stack and state.stack[-1].kind == "death":
+        if d.get(top.player, "state") == "surviving":
+            d.say(f"{top.player}'s Loot management resumes where it was interrupted", R.LOOT_DEATH_RESUME)
+
+
+def _not_surviving_windows(state, d) -> None:
+    """A window whose Player is Fallen or a Zombie once no Death Process is pending any more does not resume
+    (LOOT_DEATH_RESUME: only for a surviving Player); where its cards go is 09's (interpretation lmw-not-surviving)."""
+    if any(p.kind == "death" for p in d.stack):
+        return  # the Death Process is not completed yet: the window stays paused
+    deaths_done = any(p.kind == "death" for p in state.stack)
+    for index, proc in reversed(windows(d)):
+        player = proc.player
+        now = d.get(player, "state")
+        if now not in ("fallen", "zombie") or not (deaths_done or state.player(player).state != now):
+            continue
+        reading = d.interpret("lmw-not-surviving")
+        state_name = "a Zombie Player" if now == "zombie" else "a Fallen Player"
+        d.say(f"{player} is {state_name}, not a surviving Player: their Loot Management Window does not resume",
+              R.LOOT_DEATH_RESUME)
+        for name in proc.cards:
+            if reading == "discard":
+                where = _to_pile(d, name)
+                d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
+                      *_pile_rules(d.card(name)))
+            else:
+                d.set_loot(f"{player}/set-aside", set_aside(d, player) + [name])
+                d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
+                      f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
+                      R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
+        if reading != "discard":
+            deaths = [death for death in d.game("deaths") if death["player"] == player]
+            opportunity = ("" if deaths and all(death["source"] == "random-encounter" for death in deaths) else
+                           f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
+                           f"or ")
+            d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
+                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
+                     f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
+        _set_window(d, index, None)

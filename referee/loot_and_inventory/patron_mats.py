@@ -1,0 +1,201 @@
+"""08 INVENTORY, EQUIPMENT_SLOTS, ARMOR_SLOTS, WEAPON_SLOTS, BACKPACK_SLOTS, PUBLIC_LOOT_INFORMATION: where
+every card is (a Player's Patron Mat, the decks, the discard piles, the box), read from a view.
+
+A view is the GameState, or the Draft of the move being judged (which answers with what the move has already
+decided).
+"""
+
+from __future__ import annotations
+
+from referee.errors import BadMove
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES
+
+
+def _get(v, key: str):
+    return v.loot(key) if callable(v.loot) else v.loot.get(key)
+
+
+def _card(v, name: str) -> dict | None:
+    return v.card(name) if callable(getattr(v, "card", None)) else v.cards.get(name)
+
+
+def _cards(v) -> dict:
+    return v.cards() if callable(v.cards) else v.cards
+
+
+def _stack(v) -> list:
+    return v.stack
+
+
+def _settings(v):
+    return v.state.settings if hasattr(v, "state") else v.settings
+
+
+def _players(v) -> tuple[str, ...]:
+    return _settings(v).players
+
+
+def label(name: str) -> str:
+    """How a card is shown: Plot Armor without its owner's tag."""
+    return "Plot Armor" if name.startswith("Plot Armor (") else name
+
+
+def slot_label(slot: str) -> str:
+    if slot.startswith("armor-"):
+        return f"Armor Slot {slot[6:]}"
+    if slot.startswith("backpack-"):
+        return f"Backpack Slot {slot[9:]}"
+    return {"melee": "Melee Weapon Slot", "ranged": "Ranged Weapon Slot"}[slot]
+
+
+def the_slot(slot: str) -> str:
+    """"Armor Slot 3" / "the Melee Weapon Slot", as a sentence names it."""
+    return slot_label(slot) if slot.startswith(("armor-", "backpack-")) else f"the {slot_label(slot)}"
+
+
+def parse_slot(text: str) -> str:
+    """`armor 2`, `a2`, `armor-2`, `2`, `melee`, `ranged` -> a slot id; BadMove otherwise."""
+    raw = "".join(str(text).split()).casefold().replace("slot", "").replace("-", "")
+    for word, slot in (("melee", "melee"), ("ranged", "ranged"), ("range", "ranged")):
+        if raw == word:
+            return slot
+    digits = raw[5:] if raw.startswith("armor") else raw[1:] if raw.startswith("a") else raw
+    if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= ARMOR_SLOTS:
+        return f"armor-{int(digits)}"
+    raise BadMove(f"no Equipment Slot {text!r}: armor 1-{ARMOR_SLOTS}, melee or ranged")
+
+
+def equipped(v, player: str) -> list[tuple[str, str]]:
+    """(slot id, card) for every occupied Equipment Slot."""
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(_get(v, f"{player}/armor")) if c]
+    out += [(s, _get(v, f"{player}/{s}")) for s in ("melee", "ranged") if _get(v, f"{player}/{s}")]
+    return out
+
+
+def occupant(v, player: str, slot: str) -> str | None:
+    if slot.startswith("armor-"):
+        return _get(v, f"{player}/armor")[int(slot[6:]) - 1]
+    return _get(v, f"{player}/{slot}")
+
+
+def stored(v, player: str) -> list[tuple[int, str]]:
+    return [(i, c) for i, c in enumerate(_get(v, f"{player}/backpack")) if c]
+
+
+def inventory(v, player: str) -> list[str]:
+    return [c for _, c in equipped(v, player)] + [c for _, c in stored(v, player)]
+
+
+def set_aside(v, player: str) -> list[str]:
+    """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
+    (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
+    return list(_get(v, f"{player}/set-aside") or [])
+
+
+def takeable(v, player: str) -> list[str]:
+    """What another Player may be reported taking from `player`: their Inventory and their set-aside cards."""
+    return inventory(v, player) + set_aside(v, player)
+
+
+def patron_mat(v, player: str) -> dict:
+    """`player`'s Patron Mat place by place: "armor" and "backpack" (every Slot, None when empty), "melee" and
+    "ranged" (a card or None), "dropped" (the Dropped Weapons)."""
+    return {"armor": list(_get(v, f"{player}/armor")), "melee": _get(v, f"{player}/melee"),
+            "ranged": _get(v, f"{player}/ranged"), "backpack": list(_get(v, f"{player}/backpack")),
+            "dropped": list(_get(v, f"{player}/dropped"))}
+
+
+def discard_pile(v, kind: str) -> list[str]:
+    """A Loot Deck's discard pile, top card last."""
+    return list(_get(v, f"discard/{kind}"))
+
+
+def game_box(v) -> list[str]:
+    return list(_get(v, "box"))
+
+
+def deck(v, kind: str) -> tuple[int | None, list[str]]:
+    """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
+    held = _get(v, f"deck/{kind}")
+    return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
+
+
+def windows(v, player: str | None = None) -> "list[tuple[int, LootWindowProc]]":
+    return [(i, p) for i, p in enumerate(_stack(v))
+            if p.kind == "loot-window" and (player is None or p.player == player)]
+
+
+def locate(v, name: str) -> tuple | None:
+    """Where a card is: ("slot", player, slot) | ("backpack", player, index) | ("window", player, stack index)
+    | ("set-aside", player) | ("deck", kind) | ("discard", kind) | ("box",) | ("unresolved",) | None."""
+    for player in _players(v):
+        for slot, card in equipped(v, player):
+            if card == name:
+                return ("slot", player, slot)
+        for i, card in stored(v, player):
+            if card == name:
+                return ("backpack", player, i)
+        if name in set_aside(v, player):
+            return ("set-aside", player)
+    for i, proc in windows(v):
+        if name in proc.cards:
+            return ("window", proc.player, i)
+    for kind in LOOT_TYPES:
+        if name in _get(v, f"deck/{kind}")["known"]:
+            return ("deck", kind)
+        if name in _get(v, f"discard/{kind}"):
+            return ("discard", kind)
+    if name in _get(v, "box"):
+        return ("box",)
+    if name in _get(v, "unresolved"):
+        return ("unresolved",)
+    return None
+
+
+def where_text(place: tuple | None) -> str:
+    if place is None:
+        return "nowhere yet"
+    if place[0] == "slot":
+        return f"in {place[1]}'s {slot_label(place[2])}"
+    if place[0] == "backpack":
+        return f"in {place[1]}'s Backpack Slot {place[2] + 1}"
+    if place[0] == "window":
+        return f"in {place[1]}'s Loot Management Window"
+    if place[0] == "set-aside":
+        return f"set aside from {place[1]}'s Loot Management Window (the table reports what 09 does with it)"
+    if place[0] == "deck":
+        return f"in the {LOOT_TYPE_LABELS[place[1]]} Deck"
+    if place[0] == "discard":
+        return f"in the {LOOT_TYPE_LABELS[place[1]]} discard pile"
+    if place[0] == "box":
+        return "in the game box"
+    return "unresolved when the game ended"
+
+
+def every_card_place(state) -> list[tuple[str, tuple]]:
+    """Every card occurrence with its place (the invariant: each catalogued card exactly once)."""
+    out = []
+    for player in state.settings.players:
+        out += [(c, ("slot", player, s)) for s, c in equipped(state, player)]
+        out += [(c, ("backpack", player, i)) for i, c in stored(state, player)]
+        out += [(c, ("set-aside", player)) for c in set_aside(state, player)]
+    for i, proc in windows(state):
+        out += [(c, ("window", proc.player, i)) for c in proc.cards]
+    for kind in LOOT_TYPES:
+        out += [(c, ("deck", kind)) for c in state.loot[f"deck/{kind}"]["known"]]
+        out += [(c, ("discard", kind)) for c in state.loot[f"discard/{kind}"]]
+    out += [(c, ("box",)) for c in state.loot["box"]]
+    out += [(c, ("unresolved",)) for c in state.loot["unresolved"]]
+    return out
+
+
+def owned_cards(d, player: str) -> list[str]:
+    """Cards the player can name: their inventory, their windows, and their set-aside cards."""
+    return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards] + set_aside(d, player)
+
+
+def reading_of(state, id: str) -> str:
+    """The reading in force, without showing it in the ruling (for hints)."""
+    from referee import interpretations
+
+    return interpretations.reading(state.settings.interpretations, id)

@@ -1,0 +1,103 @@
+"""Moving a card from one place to another on a Draft (08 DISCARDING_LOOT's piles, the Slots, the windows): each
+place is set whole, as an absolute value.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.state import LOOT_TYPE_LABELS
+from referee.loot_and_inventory.patron_mats import label, locate, set_aside, where_text
+from referee.loot_and_inventory.cards import PILE_RULE
+
+
+def _set_slot(d, player: str, slot: str, name: str | None) -> None:
+    if slot.startswith("armor-"):
+        armor = list(d.loot(f"{player}/armor"))
+        armor[int(slot[6:]) - 1] = name
+        d.set_loot(f"{player}/armor", armor)
+    else:
+        d.set_loot(f"{player}/{slot}", name)
+
+
+def _undrop(d, player: str, name: str) -> None:
+    """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
+    dropped = d.loot(f"{player}/dropped")
+    if name in dropped:
+        d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
+
+
+def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
+    """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): refuse moving it out."""
+    if name not in d.loot(f"{player}/dropped"):
+        return False
+    d.violate("dropped-weapon-stays", f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
+              R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
+              fix=f"`referee recover {player.lower()} \"{name}\"` once 06_COMBAT_ENCOUNTER recovers it, or "
+                  f"--override \"REASON\" if a card moves it")
+    return True
+
+
+def _set_backpack(d, player: str, index: int, name: str | None) -> None:
+    pack = list(d.loot(f"{player}/backpack"))
+    pack[index] = name
+    d.set_loot(f"{player}/backpack", pack)
+
+
+def _set_window(d, index: int, proc: "LootWindowProc | None") -> None:
+    """Replace (or remove, with None) the window at `index` of the pending stack."""
+    stack = list(d.stack)
+    if proc is None:
+        del stack[index]
+    else:
+        stack[index] = proc
+    if index == len(d.stack) - 1:
+        if proc is None:
+            d.pop()
+        else:
+            d.replace_top(proc)
+    else:
+        d.set_stack(stack)
+
+
+def _take_out(d, name: str) -> tuple:
+    """Remove a card from its place (Slot, Backpack, window); returns where it was."""
+    from referee.loot_and_inventory.loot_management_window import LootWindowProc
+
+    place = locate(d, name)
+    if place is None:
+        raise BadMove(f"{label(name)} is nowhere on the table")
+    if place[0] == "slot":
+        _set_slot(d, place[1], place[2], None)
+        _undrop(d, place[1], name)
+    elif place[0] == "backpack":
+        _set_backpack(d, place[1], place[2], None)
+    elif place[0] == "set-aside":
+        d.set_loot(f"{place[1]}/set-aside", [c for c in set_aside(d, place[1]) if c != name])
+    elif place[0] == "window":
+        proc = d.stack[place[2]]
+        left = tuple(c for c in proc.cards if c != name)
+        shrunk = LootWindowProc(player=proc.player, cards=left,
+                                displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
+        _set_window(d, place[2], shrunk)
+    else:
+        raise BadMove(f"{label(name)} is {where_text(place)}")
+    return place
+
+
+def _to_pile(d, name: str) -> str:
+    """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
+    card = d.card(name)
+    if card["type"] == "plot":
+        d.set_loot("box", list(d.loot("box")) + [name])
+        return "the game box"
+    kind = card["type"]
+    d.set_loot(f"discard/{kind}", list(d.loot(f"discard/{kind}")) + [name])
+    return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
+
+
+def _pile_rules(card: dict) -> tuple:
+    if card["type"] == "plot":
+        return (R.DISCARD_PLOT_ARMOR_BOX, R.PLOT_ARMOR_NOT_DISCARD_PILE, R.PLOT_ARMOR_TO_BOX)
+    return (R.DISCARD_MATCHING_PILE, PILE_RULE[card["type"]])

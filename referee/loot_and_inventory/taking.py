@@ -1,0 +1,90 @@
+"""08 GAINING_AND_TAKING_LOOT, PICKPOCKET_LOOT, LOOT_OPPORTUNITIES: `take`, `pickpocket`, `take --opportunity`.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.errors import BadMove
+from referee.loot_and_inventory.patron_mats import inventory, label, locate, stored, takeable, where_text
+from referee.loot_and_inventory.cards import held_card, resolve_card
+from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
+from referee.loot_and_inventory.places import _take_out
+from referee.loot_and_inventory.loot_management_window import LootWindowProc, _obligations, _open_window, _out_of_play
+
+
+def judge_take(state, move, d) -> None:
+    taker, source = move.player, move.source
+    if source not in state.settings.players:
+        raise BadMove(f"no Player {source!r} in this game")
+    if taker == source:
+        raise BadMove("a Player takes Loot from another Player")
+    if move.how not in ("take", "pickpocket", "opportunity"):
+        raise BadMove(f"unknown way to take Loot {move.how!r}")
+    _out_of_play(state, d, taker, "take Loot")
+    top = d.top
+    if isinstance(top, LootWindowProc) and top.player != taker:
+        top.refuse(d, move)
+    if move.how == "pickpocket":
+        pack = [c for _, c in stored(d, source)]
+        d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
+        if not pack:
+            d.violate("pickpocket-empty-backpack", f"{source}'s Backpack is empty: nothing can be chosen for "
+                      f"Pickpocket", R.PICKPOCKET_EMPTY,
+                      R.PICKPOCKET_BACKPACK_ONLY, fix="nothing to take")
+            return d.impossible()
+        try:
+            name = resolve_card(d, move.card, pack)
+        except BadMove:
+            name = resolve_card(d, move.card, inventory(d, source))
+            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes "
+                      f"only from the target's "
+                      f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(f"{source}/dropped") else R.TAKE_FROM_LOCATION,
+                      fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
+        d.report(f"{taker}'s Pickpocket Action succeeded ({state.settings.not_loaded('05_ACTIONS')} defines it; the "
+                 f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
+        rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
+    else:
+        name = held_card(state, d, source, move.card, takeable(d, source))
+        if name is None:
+            return
+        rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
+        if d.card(name)["type"] == "plot" and d.interpret("plot-armor-eligible") != "counts":
+            d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: whether it "
+                      f"can be taken like other Loot is not said (the table decides)",
+                      R.LOOT_PLOT_ARMOR_SPECIAL, R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_AT_START,
+                      reading="plot-armor-eligible",
+                      fix="if the table agrees it can be taken: --override \"REASON\" (or start the game with "
+                          "--interpretation plot-armor-eligible=counts)")
+        if move.how == "opportunity":
+            _loot_opportunity_from_a_death(state, d, taker, source)
+            d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
+                     f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                     R.OPPORTUNITY_NOT_HERE)
+            rules += (R.OPPORTUNITY_WINDOW,)
+    recalc = _Recalc(state, source, taker)
+    place = _take_out(d, name)
+    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules)
+    _open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
+    d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
+    recalc.say(d)
+    if move.how == "pickpocket" and not stored(d, source):
+        d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
+    _obligations(state, d, taker)
+
+
+def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
+    """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
+    Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
+    deaths = [death for death in d.game("deaths") if death["player"] == source]
+    if any(death["source"] != "random-encounter" for death in deaths):
+        return
+    if deaths:
+        d.violate("no-loot-opportunity-from-an-encounter", f"{source}'s Death was caused by a Random Encounter: it creates no Loot Opportunity",
+                  R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix="if a card or 09_DEATH_AND_VICTORY grants one anyway: --override \"REASON\"")
+    else:
+        d.violate("no-death-recorded", f"no Death of {source} is recorded: a Loot Opportunity is a Death-related opportunity",
+                  R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
+                  fix=f"record {source}'s Death Process first (`referee death {source.lower()} ...`), or take it "
+                      f"without --opportunity if another rule moves it; --override \"REASON\" if 09 grants one")
