@@ -47,12 +47,12 @@ JUDGES: dict[str, str] = {
     "drop": f"{_LOOT}.dropped_weapons:judge_drop",
     "recover": f"{_LOOT}.dropped_weapons:judge_recover",
     # 10_RANDOM_ENCOUNTERS
-    "encounter-deck": f"{_ENCOUNTERS}:judge_deck",
-    "encounter-draw": f"{_ENCOUNTERS}:judge_draw",
-    "encounter-choose": f"{_ENCOUNTERS}:judge_choose",
-    "encounter-roll": f"{_ENCOUNTERS}:judge_roll",
-    "encounter-discard": f"{_ENCOUNTERS}:judge_discard",
-    "encounter-continue": f"{_ENCOUNTERS}:judge_continue",
+    "encounter-deck": f"{_ENCOUNTERS}.deck:judge_deck",
+    "encounter-draw": f"{_ENCOUNTERS}.drawing:judge_draw",
+    "encounter-choose": f"{_ENCOUNTERS}.completion_options:judge_choose",
+    "encounter-roll": f"{_ENCOUNTERS}.penalty:judge_roll",
+    "encounter-discard": f"{_ENCOUNTERS}.penalty:judge_discard",
+    "encounter-continue": f"{_ENCOUNTERS}.interruptions:judge_continue",
 }
 
 # The procedures of the pending stack, by kind (the name they are logged under), each in the module of its rules.
@@ -61,7 +61,7 @@ PROCEDURES: dict[str, str] = {
     "end-of-turn": f"{_STRUCTURE}:EndOfTurnProc",
     "death": f"{_STRUCTURE}:DeathProc",
     "loot-window": f"{_LOOT}.loot_management_window:LootWindowProc",
-    "random-encounter": f"{_ENCOUNTERS}:EncounterProc",
+    "random-encounter": f"{_ENCOUNTERS}.procedure:EncounterProc",
 }
 
 # After every move: 02's check that the stack emptied under an Active Player who is no longer Surviving.

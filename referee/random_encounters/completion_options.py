@@ -1,0 +1,219 @@
+"""10 ENCOUNTER_COMPLETION_OPTIONS, CHECK_COMPLETION_OPTIONS, NON_CHECK_COMPLETION_OPTIONS,
+RANDOM_ENCOUNTERS_AND_LOOT: `encounter choose`, one option before rolling or paying, never switched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from referee import citations as R
+from referee import core_concepts
+from referee.core_concepts import CheckProc
+from referee.errors import BadMove
+from referee.game_structure import flag_possible_death
+from referee.moves import DeclareCheck, GainStatus
+from referee.parsing import match_choice
+from referee.random_encounters.card_grammar import option_label
+from referee.random_encounters.procedure import EncounterProc, _find
+from referee.random_encounters.deck import _card
+from referee.random_encounters.event_reward import _succeeded
+
+
+def _plot_armor_note(d, player: str) -> str:
+    """When `player` holds Plot Armor and it is not counted as eligible Loot: say so, with the interpretation."""
+    from referee.loot_and_inventory import holds_plot_armor
+
+    if not holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") == "counts":
+        return ""
+    return (" (Plot Armor is not counted: interpretation plot-armor-eligible; a table that counts it as eligible Loot "
+            "sets `--interpretation plot-armor-eligible=counts` at `referee new`, or applies a move with --override)")
+
+
+def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
+    from referee.loot_and_inventory import eligible_loot
+
+    kind = option["kind"]
+    if kind == "discard":
+        eligible = eligible_loot(d, player)
+        if len(eligible) < option["amount"]:
+            held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
+            why = f"{player} has {held} to discard" + _plot_armor_note(d, player)
+            return False, why, (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
+    if kind == "kaos":
+        d.interpret("kaos-as-cost")
+        held = d.get(player, "kaos")
+        if held < option["amount"]:
+            d.interpret("kaos-floor")
+            return False, f"{player} holds {held} Kaos", (R.NON_CHECK_ONLY_IF_FULFILL, R.KAOS_RESOURCE)
+    return True, "", ()
+
+
+def _no_encounter(d) -> None:
+    d.violate("no-random-encounter", "no Random Encounter is being resolved", R.RE_BEGINS,
+              fix="`referee encounter draw PLAYER CARD --by move|flee|bomb|other` first")
+    d.impossible()
+
+
+def judge_choose(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    card = _card(d, enc.card)
+    options = card["options"]
+    if move.player != enc.player:
+        d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
+                  f"chooses", R.OPTIONS_DEFINITION, R.OPTIONS_CHOOSE_FIRST, R.ENCOUNTERING_PLAYER_DEFINITION,
+                  fix=enc.finish_hint())
+    if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
+        listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
+        raise BadMove(f"'{enc.card}' has no option {move.option}: {listed}")
+    if enc.step != "choose":
+        enc = _switch(state, move, d, enc, options)
+        if enc is None:
+            return
+    elif d.stack[-1] is not enc:  # something above it finishes first (the engine said what)
+        return d.impossible()
+    _choose(state, move, d, enc, options[move.option - 1])
+
+
+def _switch(state, move, d, enc, options) -> EncounterProc | None:
+    """Choosing again: refused once resolution began; returns the encounter to choose on if overridden."""
+    chosen, wanted = option_label(options[enc.option - 1]), option_label(options[move.option - 1])
+    top = d.stack[-1]
+    check = top if enc.step == "check" and isinstance(top, CheckProc) and d.stack[-2] is enc else None
+    if check is None and top is not enc:  # something else above it finishes first
+        top.refuse(d, move)
+        d.impossible()
+        return None
+    if move.option == enc.option:
+        d.violate("option-already-chosen", f"{enc.player} already chose option {enc.option} ({chosen}) and is "
+                  f"resolving it",
+                  R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
+        d.impossible()
+        return None
+    rolled = check is not None and any(p.rolled for p in check.participants)
+    if check is not None and not rolled and d.interpret("switch-before-roll") == "until-rolled":
+        d.say(f"{enc.player} switches from option {enc.option} ({chosen}) before rolling", R.OPTIONS_NO_SWITCH)
+    else:
+        finish = f"; {check.title()} must finish first" if check else ""
+        if check is not None and not rolled:  # nothing rolled yet: the reading switch-before-roll decides
+            d.interpret("switch-before-roll")
+            d.violate("switch-before-rolling", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
+                      f"the chosen option: no switching to option {move.option} ({wanted}){finish}",
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=(check or enc).finish_hint())
+        else:
+            what = "has rolled dice for it" if check is not None else "has begun resolving it"
+            d.violate("switch-once-resolving", f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no "
+                      f"switching to option {move.option} ({wanted}){finish}", R.OPTIONS_NO_SWITCH,
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, fix=(check or enc).finish_hint())
+        if check is None:
+            d.impossible()
+            return None
+    d.pop()  # the Check of the abandoned option (applied only by the reading above or an --override)
+    enc = replace(enc, step="choose", option=0)
+    d.replace_top(enc)
+    return enc
+
+
+def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
+    n, who = move.option, enc.player
+    d.say(f"{who} chooses option {n}: {option_label(option)}", R.RE_PROC_CHOOSE, R.OPTIONS_CHOOSE_FIRST,
+          R.OPTIONS_MUST_RESOLVE_CHOSEN)
+    if option["kind"] == "check":
+        if move.discard:
+            raise BadMove("a Check option discards no Loot: drop --discard")
+        d.cite(R.CHECK_OPTION_BEFORE_ROLLING, R.CHECK_OPTION_IDENTIFIES, R.CHECK_OPTION_BY_01)
+        if option["reward"]:
+            d.say("the option shows an Event Reward Indicator: the Event Reward is resolved only if the Check "
+                  "succeeds", R.EVENT_REWARD_INDICATOR, R.EVENT_REWARD_AFTER_SUCCESS, R.CHECK_OPTION_REWARD)
+        d.replace_top(replace(enc, step="check", option=n))
+        check = DeclareCheck(player=who, kind=option["check"], stat=option["stat"], tn=option["tn"])
+        core_concepts.judge_declare(state, check, d)
+        if set(d.get(who, "statuses")) in ({"goblin"}, {"haunted"}) and d.obligations:  # two d20s, not one
+            which = "higher" if "goblin" in d.get(who, "statuses") else "lower"
+            d.obligations[-1] = (f"`referee roll {who.lower()} D20 D20` (two d20s, the {which} is used; or "
+                                 f"`--virtual`), then `referee resolve`")
+        return
+
+    d.cite(R.NON_CHECK_CHOOSE_FIRST, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK)
+    ok, why, cites = _fulfillable(state, d, who, option)
+    if not ok:
+        others = [f"{i}" for i, o in enumerate(_card(d, enc.card)["options"], 1)
+                  if i != n and (o["kind"] == "check" or _fulfillable(state, d, who, o)[0])]
+        fix = f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}"
+        if option["kind"] == "discard":
+            d.violate("discard-option-without-eligible-loot", f"option {n} ({option_label(option)}) cannot be "
+                      f"chosen: {why}", *cites, fix=fix)
+        else:
+            d.violate("option-not-fulfillable", f"option {n} ({option_label(option)}) cannot be chosen: {why}",
+                      *cites, fix=fix)
+        return d.impossible()
+    discards = _discards_for_option(state, move, d, who, option)
+    enc = replace(enc, option=n, step="reward" if option["reward"] else "complete")
+    d.replace_top(enc)  # before any cost that may start a Death Process above it
+    kind = option["kind"]
+    if kind == "kaos":
+        held = d.get(who, "kaos")
+        d.set(who, "kaos", held - option["amount"])
+        d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS)
+    elif kind == "discard":
+        _discard(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
+        d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    elif kind == "status":
+        core_concepts.judge_gain_status(state, GainStatus(player=who, status=option["status"]), d)
+    elif kind == "health":
+        _lose_health(state, d, who, option["amount"], f"option {n}")
+    else:
+        d.report(f"{who} resolves '{option['text']}' at the table (card text; the referee records what changes)",
+                 R.NON_CHECK_REQUIREMENTS)
+    d.say(f"{who} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
+    _succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
+
+
+def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
+    from referee.loot_and_inventory import eligible_loot
+
+    if option["kind"] != "discard":
+        if move.discard:
+            raise BadMove("only a discard option takes --discard")
+        return []
+    eligible = eligible_loot(d, who)
+    cards = [_match_discard(d, who, c, eligible) for c in move.discard]
+    if len(cards) != option["amount"] or len(set(cards)) != len(cards):
+        d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
+                  f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
+                  fix=" ".join(f"--discard \"{c}\"" for c in eligible[:option["amount"]]))
+        d.impossible()
+    return cards
+
+
+def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
+    """The eligible Loot `text` names. Plot Armor, held but not counted (plot-armor-eligible), is refused by that
+    reading (an --override discards it), not read as an unknown card."""
+    from referee import loot_and_inventory
+
+    try:
+        return match_choice(text, eligible, what=f"eligible Loot of {who}")
+    except BadMove:
+        held = [c for c in loot_and_inventory.inventory(d, who) if c not in eligible]
+        plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
+        if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
+            raise
+    d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{_plot_armor_note(d, who)}",
+              R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL,
+              fix=f"discard eligible Loot ({', '.join(eligible) or 'none held'}), or --override if the table counts it",
+              reading="plot-armor-eligible")
+    return plot
+
+
+def _discard(state, d, who: str, cards, why: str) -> None:
+    from referee import loot_and_inventory
+
+    for card in cards:
+        loot_and_inventory.discard_effects(state, d, who, card, why)
+
+
+def _lose_health(state, d, who: str, amount: int, what: str) -> None:
+    before = d.get(who, "health")
+    d.set(who, "health", before - amount)
+    d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH)
+    flag_possible_death(state, d, who)

@@ -1,0 +1,274 @@
+"""10 ENCOUNTER_PENALTY, RANDOM_ENCOUNTER_FAILURE: the Penalty in printed order, as far as possible (a damage die
+rolled by the Player to the left, Loot discarded, Health and Kaos lost); `encounter roll`, `encounter discard`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from referee import citations as R
+from referee import core_concepts
+from referee.errors import BadMove
+from referee.game_structure import DeathProc, next_in_turn_order
+from referee.moves import STATUSES, Damage, GainStatus
+from referee.random_encounters.procedure import EncounterProc, _find
+from referee.random_encounters.deck import _card
+from referee.random_encounters.completion import _complete, _ended_for_fallen, _paused_by_death
+from referee.random_encounters.event_reward import _succeeded
+from referee.random_encounters.completion_options import (
+    _discard, _lose_health, _match_discard, _no_encounter, _plot_armor_note,
+)
+
+
+def consume_check_result(state, d, check, success) -> None:
+    """The Check of a Check option resolved: the encounter (now on top) succeeds or fails."""
+    enc = d.stack[-1]
+    if enc.step != "check":
+        return  # a Check the table declared during the Penalty or a Combat Encounter: not the option's
+    option = _card(d, enc.card)["options"][enc.option - 1]
+    if option["reward"] and any(p.dropped for p in check.participants):
+        d.cite(R.EVENT_REWARD_FINAL_RESULT)
+    if success:
+        d.say(f"the Check succeeded: {enc.player} succeeds at '{enc.card}'", R.CHECK_OPTION_SUCCESS, R.RE_SUCCESS)
+        enc = replace(enc, step="reward" if option["reward"] else "complete")
+        d.replace_top(enc)
+        return _succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
+    d.say(f"the Check failed: {enc.player} fails '{enc.card}' and resolves the Encounter Penalty",
+          R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
+    if option["reward"]:
+        d.say("no Event Reward: the Check failed", R.EVENT_REWARD_NOT_ON_FAIL, R.RE_REWARD_NOT_ON_FAIL)
+    enc = replace(enc, step="penalty", next=0)
+    d.replace_top(enc)
+    _run_penalty(state, d, enc)
+
+
+def _left_of(state, d, name: str) -> str:
+    """The Player to `name`'s left: the next Player in Turn Order who is still in the game (damage-roller)."""
+    left = next_in_turn_order(state, d, state.settings.players.index(name))
+    return name if left is None else state.players[left].name
+
+
+def _run_penalty(state, d, enc: EncounterProc) -> None:
+    """Resolve the Penalty from instruction `enc.next` until one needs the table, Death pauses, or it is done."""
+    from referee.loot_and_inventory import eligible_loot
+
+    card = _card(d, enc.card)
+    items = card["penalty"]
+    who = enc.player
+    if not items:
+        d.say(f"'{enc.card}' has no Penalty (the card says so)", R.RE_HAS_PENALTY)
+    if len(items) > 1:
+        d.cite(R.RE_PRINTED_ORDER)
+    i = enc.next
+    while i < len(items):
+        item, label = items[i], f"Penalty {i + 1}/{len(items)}"
+        if d.get(who, "state") == "removed":
+            d.say(f"{who} was removed from the game: the rest of the Penalty is not resolved", R.RE_DEATH_REMOVED_ENDS)
+            break
+        if _ended_for_fallen(state, d, enc):
+            return
+        kind = item["kind"]
+        if kind == "damage" and "die" in item:
+            roller = _left_of(state, d, who)
+            enc = replace(enc, next=i, awaiting="roll", roller=roller, die=item["die"])
+            d.replace_top(enc)
+            d.interpret("damage-roller")
+            d.say(f"{label}: d{item['die']} Damage to {who}: {roller}, to {who}'s left, rolls the d{item['die']}",
+                  R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS)
+            return d.oblige(enc.finish_hint())
+        if kind == "discard":
+            eligible = eligible_loot(d, who)
+            if not eligible:
+                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{_plot_armor_note(d, who)}; "
+                      f"this instruction is skipped and the Penalty is resolved as far as possible",
+                      R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
+                i += 1
+                continue
+            enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
+            d.replace_top(enc)
+            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {', '.join(eligible)})",
+                  R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
+            if len(eligible) < item["amount"]:
+                d.say(f"{who} holds only {len(eligible)} eligible Loot{_plot_armor_note(d, who)}: the discard is "
+                      f"resolved as far as possible", R.PENALTY_AS_FAR_AS_POSSIBLE)
+            return d.oblige(enc.finish_hint())
+        if kind == "combat":
+            enc = replace(enc, next=i + 1, step="combat", awaiting="")
+            d.replace_top(enc)
+            d.say(f"{label}: a Combat Encounter begins ({item['text']}); '{enc.card}' stays in the interrupted "
+                  f"resolution area until it and any Death Process are over", R.PENALTY_COMBAT, R.RE_COMBAT_BY_06_AGAIN,
+                  R.RE_COMBAT_CARD_WAITS, R.RE_COMBAT_BY_06)
+            d.report(f"the Combat Encounter: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} defines it; the table "
+                     f"resolves it and records its Damage and Deaths")
+            return d.oblige(enc.finish_hint())
+        if kind == "other":
+            enc = replace(enc, next=i, awaiting="report")
+            d.replace_top(enc)
+            d.report(f"{label}: '{item['text']}': the table resolves it and records what changes, then "
+                     f"`referee encounter continue`", R.PENALTY_OTHER)
+            return d.oblige("record what it changes (damage, lose, gain-status, ...), then `referee encounter continue`")
+        enc = replace(enc, next=i + 1, awaiting="")
+        d.replace_top(enc)  # before an effect that may start a Death Process above it
+        _penalty_now(state, d, enc, item, label)
+        i += 1
+        if _paused_by_death(d, enc):
+            return
+    _complete(state, d, enc, "failure")
+
+
+def _affected(state, d, enc, item: dict, label: str) -> list[str]:
+    """Who an instruction affects; for all Players, in the order the Core Timing Principle gives (said in the ruling)."""
+    if not item.get("all"):
+        return [enc.player]
+    surviving = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
+    order = core_concepts.timing_order(state, d, surviving)
+    d.interpret("simultaneous-order")
+    d.say(f"{label} affects all Players: each resolves it; resolved at the same time, the Active Player's first, "
+          f"then in Turn Order: {', '.join(order)}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED)
+    return order
+
+
+def _penalty_now(state, d, enc, item: dict, label: str) -> None:
+    below = len(d.stack)
+    order = _affected(state, d, enc, item, label)
+    for who in order:
+        _penalty_for(state, d, enc, item, label, who)
+    deaths = d.stack[below:]
+    if len(deaths) > 1 and all(isinstance(p, DeathProc) for p in deaths):
+        # resolved in the same order: the Active Player's Death Process on top, then Turn Order
+        ranked = sorted(deaths, key=lambda p: order.index(p.player), reverse=True)
+        if ranked != deaths:
+            d.set_stack(d.stack[:below] + ranked)
+
+
+def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
+    kind = item["kind"]
+    d.cite(R.PENALTY_DEFINITION)
+    if kind == "damage":
+        d.say(f"{label}: {item['amount']} Damage to {who}", R.DAMAGE_BY_ENCOUNTERS)
+        core_concepts.judge_damage(state, Damage(player=who, amount=item["amount"], source=f"'{enc.card}'"), d)
+    elif kind == "health":
+        _lose_health(state, d, who, item["amount"], label)
+    elif kind == "kaos":
+        held = d.get(who, "kaos")
+        lost = min(held, item["amount"])
+        d.set(who, "kaos", held - lost)
+        if lost < item["amount"]:
+            d.say(f"{label}: {who} loses {item['amount']} Kaos but holds {held}: Kaos is reduced to 0",
+                  R.PENALTY_KAOS, R.PENALTY_KAOS_FLOOR)
+        else:
+            d.say(f"{label}: {who} loses {lost} Kaos → {held - lost}", R.PENALTY_KAOS)
+    elif kind == "status":
+        d.say(f"{label}: {STATUSES[item['status']]} for {who}", R.PENALTY_STATUS_GAIN)
+        core_concepts.judge_gain_status(state, GainStatus(player=who, status=item["status"]), d)
+    elif kind == "move":
+        d.report(f"{label}: forced movement ({item['text']}): the table moves {who}'s piece", R.PENALTY_FORCED_MOVEMENT)
+
+
+def judge_roll(state, move, d) -> None:
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    if d.stack[-1] is not enc or enc.awaiting != "roll":
+        d.violate("no-damage-die-waiting", f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
+                  fix=(d.stack[-1]).finish_hint())
+        return d.impossible()
+    if not 1 <= move.value <= enc.die:
+        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
+    if move.player != enc.roller:
+        d.interpret("damage-roller")
+        d.violate("damage-rolled-by-the-left", f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left",
+                  R.DAMAGE_ROLLER,
+                  fix=f"{enc.finish_hint()}; --override if the card names another roller")
+    how = " (virtual roll)" if move.virtual else ""
+    rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
+    who = _die_reroller(state, rolled)
+    if d.get(who, "rerolls") >= 1:  # the roll waits: it may be rerolled before it is resolved
+        d.interpret("damage-die-reroll")
+        d.replace_top(rolled)
+        d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value}, Damage to {enc.player} once resolved; "
+              f"{who} holds a Reroll Token and may spend it before the roll is resolved", R.REROLL_WHEN,
+              R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER)
+        return d.oblige(f"`referee reroll {who.lower()} N` (1 Reroll Token: the d{enc.die} again), or `referee "
+                        f"resolve` to apply the {move.value}")
+    d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE,
+          R.DAMAGE_ROLLER_NOT_DEALER, R.DAMAGE_BY_ENCOUNTERS)
+    _apply_die(state, d, enc, move.value)
+
+
+def _die_reroller(state, enc: EncounterProc) -> str:
+    """Who may spend a Reroll Token on a Penalty's damage die (interpretation damage-die-reroll, read quietly)."""
+    from referee import interpretations
+
+    reading = interpretations.reading(state.settings.interpretations, "damage-die-reroll")
+    return enc.roller if reading == "roller" else enc.player
+
+
+def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
+    """The damage die is resolved: its Damage is applied, then the Penalty goes on in printed order."""
+    after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0, value=0, dropped=())
+    d.replace_top(after)
+    core_concepts.judge_damage(state, Damage(player=enc.player, amount=value, source=f"'{enc.card}'"), d)
+    if not _paused_by_death(d, after):
+        _run_penalty(state, d, after)
+
+
+def judge_die_reroll(state, move, d) -> None:
+    """A Reroll Token spent on a Penalty's damage die before it is resolved (01 REROLL_TOKENS: any roll of dice)."""
+    enc = d.stack[-1]
+    if len(move.dice) != 1:
+        d.violate("reroll-all-dice", f"the Damage roll is one d{enc.die}: a reroll rerolls that die", R.REROLL_ALL_DICE,
+                  fix=f"`referee reroll {move.player.lower()} N` (the d{enc.die})")
+        return d.impossible()
+    value = move.dice[0]
+    if not 1 <= value <= enc.die:
+        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
+    who = _die_reroller(state, enc)
+    d.interpret("damage-die-reroll")
+    if move.player != who:
+        d.violate("damage-reroll-not-theirs", f"{who} may spend a Reroll Token on this roll, not {move.player}",
+                  R.REROLL_WHEN,
+                  fix=f"`referee reroll {who.lower()} N`, or `referee resolve`")
+    held = d.get(move.player, "rerolls")
+    if held < 1:
+        d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN, fix="`referee resolve`")
+        return d.impossible()
+    d.set(move.player, "rerolls", held - 1)
+    core_concepts.return_reroll_tokens(state, d, 1)
+    d.interpret("spent-reroll-supply")
+    how = " (virtual roll)" if move.virtual else ""
+    d.say(f"{move.player} spends 1 Reroll Token and rerolls the d{enc.die}: ~~{enc.value}~~ → {value}{how}; the new "
+          f"result must be kept: {value} Damage to {enc.player}", R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW,
+          R.REROLL_ONE_PER_ROLL, R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, replace(enc, dropped=enc.dropped + (enc.value,)), value)
+
+
+def judge_die_resolve(state, move, d) -> None:
+    """A Penalty's damage die is resolved as rolled, with no Reroll Token spent on it."""
+    enc = d.stack[-1]
+    d.say(f"the d{enc.die} is resolved as rolled: {enc.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE)
+    _apply_die(state, d, enc, enc.value)
+
+
+def judge_discard(state, move, d) -> None:
+    from referee.loot_and_inventory import eligible_loot
+
+    enc = _find(d)
+    if enc is None:
+        return _no_encounter(d)
+    if d.stack[-1] is not enc or enc.awaiting != "discard":
+        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint())
+        return d.impossible()
+    if move.player != enc.player:
+        d.violate("penalty-discard-not-theirs", f"the Penalty is {enc.player}'s: {enc.player} discards",
+                  R.ENCOUNTERING_PLAYER_DEFINITION, R.PENALTY_ON_FAIL,
+                  fix=enc.finish_hint())
+    eligible = eligible_loot(d, enc.player)
+    card = _match_discard(d, enc.player, move.card, eligible)
+    left = enc.die - 1
+    after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)
+    d.replace_top(after)
+    _discard(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
+    d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    if left:
+        return d.oblige(after.finish_hint())
+    _run_penalty(state, d, after)

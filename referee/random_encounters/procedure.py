@@ -1,0 +1,154 @@
+"""10 RANDOM_ENCOUNTER: the Random Encounter on the pending stack, step by step, and the hooks the engine calls.
+"""
+
+from __future__ import annotations
+
+from referee import citations as R
+from referee.deferred import deferred
+from referee.moves import CHECK_MOVES, Damage
+from referee.state import Procedure
+
+
+ENCOUNTER_RECORDS = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
+
+
+ENCOUNTER_STEP_MOVES = {
+    # encounter-choose is always accepted so that a switch is refused with the rule on switching
+    "choose": frozenset({"encounter-choose", "encounter-continue"}),  # continuing is refused: choose first
+    "check": frozenset({"encounter-choose"}),  # the Check sits on top meanwhile
+    "reward": frozenset({"encounter-choose", "draw", "encounter-continue"}),
+    "penalty": frozenset({"encounter-choose", "encounter-roll", "encounter-discard", "encounter-continue",
+                          "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
+    "combat": frozenset({"encounter-choose", "encounter-continue", "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
+    "complete": frozenset({"encounter-choose", "encounter-continue"}),
+}
+
+
+@deferred(frozen=True)
+class EncounterProc(Procedure):
+    """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
+
+    kind = "random-encounter"
+    must_finish_first = (R.RE_FULLY_RESOLVED, R.RE_INTERRUPTS)
+
+    def refuse(self, d, move) -> None:
+        resolving = move.type in CHECK_MOVES or getattr(move, "player", None) == self.player and move.type in (
+            "discard", "use", "lose", "gain-status", "damage")  # rolling, paying, discarding or using Loot for it
+        if self.step == "choose" and resolving:  # 10: nothing is done to resolve it before an option is chosen
+            when = "before rolling dice: no Check is being rolled yet" if move.type in CHECK_MOVES else "first"
+            d.violate("choose-an-option-first", f"{self.player} must choose an Encounter Completion Option of "
+                      f"'{self.card}' {when}", R.OPTIONS_CHOOSE_FIRST,
+                      *((R.NON_CHECK_CHOOSE_FIRST,) if move.type not in CHECK_MOVES else (R.RE_PROC_CHOOSE,)),
+                      *self.must_finish_first, fix=self.finish_hint())
+        else:
+            d.violate("encounter-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
+                      fix=self.finish_hint())
+
+    card: str = ""
+    player: str = ""  # the Encountering Player
+    cause: str = ""  # move | flee | bomb | other
+    source: str = ""  # what it interrupts, as shown: "Bob's Dungeon Bomb Step"
+    step: str = "choose"  # choose | check | reward | penalty | combat | complete
+    option: int = 0  # the chosen Encounter Completion Option, 1-based; 0 before choosing
+    next: int = 0  # the next Penalty instruction to resolve (printed order)
+    awaiting: str = ""  # penalty step: "roll" (a damage die) | "apply" (rolled, not resolved) | "discard" | "report"
+    roller: str = ""  # who rolls the damage die (01 DAMAGE: the Player to the damaged Player's left)
+    die: int = 0
+    value: int = 0  # the damage die as rolled, while it may still be rerolled (awaiting "apply")
+    dropped: tuple[int, ...] = ()  # a value replaced by a Reroll Token, shown struck through
+
+    def __post_init__(self):
+        object.__setattr__(self, "dropped", tuple(self.dropped))
+
+    @property
+    def accepts(self) -> frozenset:  # by step, unlike the other procedures
+        moves = ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        return moves | {"reroll", "resolve"} if self.die_rolled else moves
+
+    @property
+    def die_rolled(self) -> bool:
+        """A Penalty's damage die is rolled and not resolved yet: it may be rerolled (01 REROLL_TOKENS)."""
+        return self.step == "penalty" and self.awaiting == "apply"
+
+    def title(self) -> str:
+        doing = {
+            "choose": "choosing an Encounter Completion Option",
+            "check": f"option {self.option} (a Check) being resolved",
+            "reward": f"option {self.option} succeeded: Event Reward before the card is discarded",
+            "penalty": "failed: resolving the Penalty in printed order",
+            "combat": "a Combat Encounter it started is being resolved (the card waits in the interrupted "
+                      "resolution area)",
+            "complete": "to be completed (discard the card)",
+        }.get(self.step, self.step)
+        return f"Random Encounter '{self.card}' for {self.player} (drawn by {self.source}): {doing}"
+
+    def finish_hint(self) -> str:
+        who = self.player.lower()
+        if self.step == "choose":
+            return f"`referee encounter choose {who} N` (one option, before rolling or paying anything)"
+        if self.step == "check":
+            return "resolve the Check: `referee roll`, optionally `reroll`/`kaos`, then `referee resolve`"
+        if self.step == "reward":
+            return (f"`referee draw {who} common \"CARD\"` (the Event Reward), or `referee encounter continue` "
+                    f"to decline it")
+        if self.step == "penalty" and self.awaiting == "roll":
+            return f"`referee encounter roll {self.roller.lower()} N` (the d{self.die} for Damage, or --virtual)"
+        if self.die_rolled:
+            return (f"`referee reroll PLAYER N` (1 Reroll Token: the d{self.die} again), or `referee resolve` to apply "
+                    f"the {self.value}")
+        if self.step == "penalty" and self.awaiting == "discard":
+            return f"`referee encounter discard {who} \"CARD\"` (Loot to discard for the Penalty)"
+        if self.step == "combat":
+            return ("resolve the Combat Encounter at the table (06_COMBAT_ENCOUNTER), record its Damage and "
+                    "Deaths, then `referee encounter continue`")
+        return "`referee encounter continue`"
+
+    # The hooks the engine calls (referee.state.Procedure): what a Random Encounter does as other moves go on.
+
+    def judge_for(self, move):
+        from referee.random_encounters.penalty import judge_die_reroll, judge_die_resolve
+
+        if self.die_rolled and move.type == "reroll":
+            return judge_die_reroll  # 01 REROLL_TOKENS: a Penalty's damage die is rerolled before it is applied
+        if self.die_rolled and move.type == "resolve":
+            return judge_die_resolve
+        return None
+
+    def observe(self, state, move, d) -> None:
+        from referee.random_encounters.event_reward import observe
+
+        observe(state, move, d)
+
+    def on_resume(self, state, d) -> None:
+        from referee.random_encounters.interruptions import resume
+
+        resume(state, d, self)
+
+    def on_game_end(self, state, d) -> None:
+        from referee.random_encounters.interruptions import at_game_end
+
+        at_game_end(state, d, self)
+
+    def on_check_result(self, state, d, check, success: bool) -> None:
+        from referee.random_encounters.penalty import consume_check_result
+
+        consume_check_result(state, d, check, success)
+
+
+def _find(v) -> EncounterProc | None:
+    """The Random Encounter being resolved: the topmost EncounterProc on the stack of a GameState or a Draft."""
+    return next((p for p in reversed(v.stack) if isinstance(p, EncounterProc)), None)
+
+
+def current_card(state) -> dict | None:
+    """The card of the Random Encounter being resolved (for reading what the table types); None when there is none
+    (the move is then refused by the rules, exit 1, not read as bad input)."""
+    enc = _find(state)
+    return None if enc is None else state.encounters["cards"][enc.card]
+
+
+def awaited_die(state) -> int | None:
+    """The damage die a Penalty waits for (for a virtual roll and the die's range); None when none is awaited (the
+    move is then refused by the rules)."""
+    enc = _find(state)
+    return enc.die if enc is not None and enc.awaiting == "roll" else None
