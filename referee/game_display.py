@@ -304,16 +304,14 @@ def _mat_line(state, name: str) -> str:
 
     mat = L.patron_mat(state, name)
     parts = [f"Def {L.loot_defense(state, name)}"]
-    armor = [L.label(c) for c in mat["armor"] if c]
+    armor = [L.label(c) for c in mat.armor if c]
     parts.append(", ".join(armor) if armor else "no Armor")
-    for slot in ("melee", "ranged"):
-        if mat[slot]:
-            parts.append(mat[slot] + (" (Dropped)" if mat[slot] in mat["dropped"] else ""))
-    held = sum(1 for c in mat["backpack"] if c)
-    parts.append(f"pack {held}/{len(mat['backpack'])}")
-    aside = L.set_aside(state, name)
-    if aside:
-        parts.append(f"set aside {len(aside)}")
+    for weapon in (mat.melee, mat.ranged):
+        if weapon:
+            parts.append(weapon + (" (Dropped)" if weapon in mat.dropped else ""))
+    parts.append(f"pack {len(mat.stored)}/{len(mat.backpack)}")
+    if mat.set_aside:
+        parts.append(f"set aside {len(mat.set_aside)}")
     return " · ".join(parts)
 
 
@@ -467,13 +465,13 @@ def _inventory(state, name: str) -> dict:
     mat = L.patron_mat(state, name)
     return {
         "player": name,
-        "armor": [entry(c) for c in mat["armor"]],
-        "melee": entry(mat["melee"]),
-        "ranged": entry(mat["ranged"]),
-        "backpack": [entry(c) for c in mat["backpack"]],
-        "dropped": mat["dropped"],
+        "armor": [entry(c) for c in mat.armor],
+        "melee": entry(mat.melee),
+        "ranged": entry(mat.ranged),
+        "backpack": [entry(c) for c in mat.backpack],
+        "dropped": list(mat.dropped),
         "window": [c for _, w in L.windows(state, name) for c in w.cards],
-        "set_aside": L.set_aside(state, name),
+        "set_aside": list(mat.set_aside),
         "defense_from_loot": L.loot_defense(state, name),
         "stat_bonuses": L.stat_bonuses(state, name),
     }

@@ -248,10 +248,10 @@ def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeabl
         yield LegalMove(M.DiscardLoot(player=name, card=card, required="REASON"), free=frozenset({"required"}))
         yield LegalMove(M.UseLoot(player=name, card=card), free=frozenset({"effect"}))
     mat = patron_mat(state, name)
-    for card in [mat["melee"], mat["ranged"]]:
-        if card and card not in mat["dropped"]:
+    for card in (mat.melee, mat.ranged):
+        if card and card not in mat.dropped:
             yield LegalMove(M.DropWeapon(player=name, card=card))
-    for card in mat["dropped"]:
+    for card in mat.dropped:
         yield LegalMove(M.RecoverWeapon(player=name, card=card))
     # Gear Swap: Equipped Gear to the Backpack, Stored Gear to a Slot, or the two exchanged
     stored_cards = [c for _, c in stored(state, name)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from referee.deferred import deferred, ready
+from referee.state import PlayerState
 
 __all__ = [
     "Move", "TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "CheckModifier", "ResolveCheck",
@@ -24,8 +25,8 @@ STATUS_ALIASES = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "g
 LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "weapons": "weapon",
                      "common": "common", "common magic": "common", "common-magic": "common",
                      "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
-PLAYER_STATES = ("surviving", "fallen", "zombie", "removed")
-DEATH_OUTCOMES = ("removed", "fallen", "zombie", "surviving")
+PLAYER_STATES = tuple(PlayerState)  # surviving, fallen, zombie, removed
+DEATH_OUTCOMES = (PlayerState.REMOVED, PlayerState.FALLEN, PlayerState.ZOMBIE, PlayerState.SURVIVING)
 # Moves that keep records (a card described, a deck counted, a Weapon dropped) rather than play:
 # allowed whatever procedure is pending.
 BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})

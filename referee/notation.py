@@ -276,14 +276,14 @@ def _drawn_name(state, kind: str, text: str) -> str:
     """The card a draw names: a card known to be in that deck (shuffled from its pile, or about to be: an empty deck
     is refreshed from it) or described beforehand (`referee card`) and on no mat, named forgivingly; else a new
     card's name as typed."""
-    from referee.loot_and_inventory import deck, locate, match_card
+    from referee.loot_and_inventory import deck, discard_pile, locate, match_card
 
     wanted = " ".join(text.split())
     exact = next((n for n in state.cards if n.casefold() == wanted.casefold()), None)
     if exact is not None:
         return exact
     size, known = deck(state, kind)
-    shuffled_in = known or (state.loot[f"discard/{kind}"] if size == 0 else [])  # an empty deck is refreshed first
+    shuffled_in = known or (discard_pile(state, kind) if size == 0 else [])  # an empty deck is refreshed first
     waiting = shuffled_in or [n for n, c in state.cards.items() if c["type"] == kind and locate(state, n) is None]
     try:
         return match_card(state, wanted, waiting) if waiting else wanted

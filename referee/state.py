@@ -7,6 +7,7 @@ for each applied move. `transition` is the trusted, unchecked step (the engine c
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
+from enum import StrEnum
 from typing import ClassVar
 
 from referee import citations as R
@@ -14,7 +15,8 @@ from referee.deferred import deferred
 from referee.ruling import Citation
 
 __all__ = [
-    "TableSettings", "Player", "Procedure", "GameState", "transition", "proc_from_json",
+    "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
+    "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
 ]
 
@@ -55,6 +57,32 @@ class TableSettings:
         return f"{doc_id} [not loaded]" if doc_id in self.missing_documents else doc_id
 
 
+class PlayerState(StrEnum):
+    """A Player's state (02 TURN_ORDER): how their position in Turn Order is resolved."""
+
+    SURVIVING = "surviving"
+    FALLEN = "fallen"
+    ZOMBIE = "zombie"
+    REMOVED = "removed"
+
+
+class Status(StrEnum):
+    """The statuses 01 defines (GOBLIN_BALLS_ON_YA, DUNGEON_HAUNTED)."""
+
+    GOBLIN = "goblin"
+    HAUNTED = "haunted"
+
+
+class LootType(StrEnum):
+    """The four standard Loot types (08 LOOT), each with its deck and discard pile, and Plot Armor (not in a deck)."""
+
+    ARMOR = "armor"
+    WEAPON = "weapon"
+    COMMON = "common"
+    RARE = "rare"
+    PLOT = "plot"
+
+
 @dataclass
 class Player:
     name: str
@@ -62,8 +90,8 @@ class Player:
     health_cap: int
     kaos: int = 0
     rerolls: int = 0
-    statuses: tuple[str, ...] = ()  # "goblin", "haunted"
-    state: str = "surviving"  # surviving | fallen | zombie | removed
+    statuses: tuple[str, ...] = ()  # Status values
+    state: str = PlayerState.SURVIVING
 
 
 # --- the pending stack ---------------------------------------------------------------------------
@@ -127,7 +155,7 @@ def _jsonable(value):
 
 # --- 08 loot: the Loot Management Window (08_LOOT_AND_INVENTORY) ----------------------------------
 
-LOOT_TYPES = ("armor", "weapon", "common", "rare")  # the four Loot Decks, in the rules' order
+LOOT_TYPES = (LootType.ARMOR, LootType.WEAPON, LootType.COMMON, LootType.RARE)  # the four Loot Decks, in order
 LOOT_TYPE_LABELS = {"armor": "Armor", "weapon": "Weapon", "common": "Common Magic", "rare": "Rare Magic",
                     "plot": "Plot Armor"}
 ARMOR_SLOTS = 5
@@ -137,28 +165,46 @@ def plot_armor_name(player: str) -> str:
     return f"Plot Armor ({player})"
 
 
-def initial_loot(settings: TableSettings) -> tuple[dict, dict]:
-    """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box.
+# Where the game file's JSON keeps each place a card can be (the only place these keys are written): a Player's
+# mat places (armor: the five Armor Slots, melee, ranged, backpack: the Backpack Slots, dropped, set-aside), each
+# deck ({"unseen": count or None when the table has not said, "known": [...]}), each discard pile, the game box,
+# and "unresolved" (window cards when the game ended mid-window). Code reads places through
+# referee.loot_and_inventory's accessors and writes them through its places module.
+MAT_PLACES = ("armor", "melee", "ranged", "backpack", "dropped", "set-aside")
 
-    Places are keyed "Mara/armor" (five slots), "Mara/melee", "Mara/ranged", "Mara/backpack",
-    "Mara/dropped", "deck/armor" ({"unseen": count or None when the table has not said, "known": [...]}),
-    "discard/armor", "box"; "unresolved" holds window cards when the game ended mid-window.
-    """
+
+def mat_key(player: str, place: str) -> str:
+    return f"{player}/{place}"
+
+
+def deck_key(kind: str) -> str:
+    return f"deck/{kind}"
+
+
+def pile_key(kind: str) -> str:
+    return f"discard/{kind}"
+
+
+BOX_KEY, UNRESOLVED_KEY = "box", "unresolved"
+
+
+def initial_loot(settings: TableSettings) -> tuple[dict, dict]:
+    """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box."""
     loot: dict = {}
     cards: dict = {}
     for name in settings.players:
         plot = plot_armor_name(name)
-        cards[plot] = {"type": "plot", "defense": 5}
-        loot[f"{name}/armor"] = [plot] + [None] * (ARMOR_SLOTS - 1)
-        loot[f"{name}/melee"] = None
-        loot[f"{name}/ranged"] = None
-        loot[f"{name}/backpack"] = [None] * settings.backpack_slots
-        loot[f"{name}/dropped"] = []
+        cards[plot] = {"type": LootType.PLOT, "defense": 5}
+        loot[mat_key(name, "armor")] = [plot] + [None] * (ARMOR_SLOTS - 1)
+        loot[mat_key(name, "melee")] = None
+        loot[mat_key(name, "ranged")] = None
+        loot[mat_key(name, "backpack")] = [None] * settings.backpack_slots
+        loot[mat_key(name, "dropped")] = []
     for kind in LOOT_TYPES:
-        loot[f"deck/{kind}"] = {"unseen": None, "known": []}
-        loot[f"discard/{kind}"] = []
-    loot["box"] = []
-    loot["unresolved"] = []
+        loot[deck_key(kind)] = {"unseen": None, "known": []}
+        loot[pile_key(kind)] = []
+    loot[BOX_KEY] = []
+    loot[UNRESOLVED_KEY] = []
     return loot, cards
 
 

@@ -22,9 +22,9 @@ try:
     main()
 except SystemExit:
     pass
+loaded = sorted(sys.modules)  # before this probe imports anything itself
 from referee.moves import MOVE_TYPES
 made = sorted(k for k, c in MOVE_TYPES.items() if "__dataclass_fields__" in vars(c))
-loaded = sorted({m for m in sys.modules})
 print(json.dumps({"loaded": loaded, "made": made}))
 """
 

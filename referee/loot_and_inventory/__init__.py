@@ -27,6 +27,7 @@ from its module on first use.
 from __future__ import annotations
 
 _EXPORTS = {
+    "PatronMat": "patron_mats",
     "deck": "patron_mats",
     "discard_pile": "patron_mats",
     "equipped": "patron_mats",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
-from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
+from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import _cards, deck, locate, where_text
 from referee.loot_and_inventory.cards import card_from_text, card_summary, _mystic_dagger, _redescribed, resolve_card
@@ -16,13 +16,13 @@ def judge_deck_size(state, move, d) -> None:
     kind = move.kind
     if kind not in LOOT_TYPES:
         raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
-    deck = d.loot(f"deck/{kind}")
+    deck = d.loot(deck_key(kind))
     if move.size < len(deck["known"]):
         d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
                   f"{plural(len(deck['known']), 'known card')} ({', '.join(deck['known'])}), shuffled from its discard "
                   f"pile: it cannot have {move.size}", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                   fix="count the deck again")
-    d.set_loot(f"deck/{kind}", {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
+    d.set_loot(deck_key(kind), {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
     d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
 
 
@@ -62,8 +62,8 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if _mystic_dagger(d, text):
         return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
-    deck = d.loot(f"deck/{kind}")
-    pile = d.loot(f"discard/{kind}")
+    deck = d.loot(deck_key(kind))
+    pile = d.loot(pile_key(kind))
     if deck["unseen"] == 0 and not deck["known"]:
         if not pile:
             d.violate("deck-and-pile-empty", f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
@@ -71,7 +71,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                       fix="draw only the cards that are there")
             return None
         deck = {"unseen": 0, "known": list(pile)}
-        d.set_loot(f"discard/{kind}", [])
+        d.set_loot(pile_key(kind), [])
         d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
               f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
               R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
@@ -126,7 +126,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
                   f"{deck_label}",
                   R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
-    d.set_loot(f"deck/{kind}", deck)
+    d.set_loot(deck_key(kind), deck)
     left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
           R.DRAW_FROM_DECK, R.DRAW_REVEALED)

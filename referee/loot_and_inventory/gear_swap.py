@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.state import mat_key
 from referee import citations as R
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import (
@@ -79,7 +80,7 @@ def judge_gear_swap(state, move, d) -> None:
 
 
 def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
-    pack = d.loot(f"{player}/backpack")
+    pack = d.loot(mat_key(player, "backpack"))
     if None not in pack:
         # No empty Backpack Slot: none of the three forms of a Gear Swap applies. Discarding the card is a voluntary
         # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.deferred import deferred
-from referee.state import Procedure
+from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
     label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
 )
@@ -120,7 +120,7 @@ def _obligations(state, d, player: str) -> None:
     top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
-    empty_pack = [i for i, c in enumerate(d.loot(f"{player}/backpack")) if c is None]
+    empty_pack = [i for i, c in enumerate(d.loot(mat_key(player, "backpack"))) if c is None]
     first = _displaced_first(state, top)
     for name in top.cards:
         card = d.card(name)
@@ -194,7 +194,7 @@ def after_move(state, move, d) -> None:
     if d.game("ended") and not state.ended:
         left = [c for _, w in windows(state) for c in w.cards]
         if left and not windows(d):
-            d.set_loot("unresolved", list(d.loot("unresolved")) + left)
+            d.set_loot(UNRESOLVED_KEY, list(d.loot(UNRESOLVED_KEY)) + left)
             d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
                   R.LOOT_DEATH_VICTORY_ENDS)
         return
@@ -244,7 +244,7 @@ def _not_surviving_windows(state, d) -> None:
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
                       *_pile_rules(d.card(name)))
             else:
-                d.set_loot(f"{player}/set-aside", set_aside(d, player) + [name])
+                d.set_loot(mat_key(player, "set-aside"), set_aside(d, player) + [name])
                 d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)

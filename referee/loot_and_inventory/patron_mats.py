@@ -7,8 +7,10 @@ decided).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from referee.errors import BadMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES
+from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, mat_key, pile_key, UNRESOLVED_KEY
 
 
 def _get(v, key: str):
@@ -67,19 +69,19 @@ def parse_slot(text: str) -> str:
 
 def equipped(v, player: str) -> list[tuple[str, str]]:
     """(slot id, card) for every occupied Equipment Slot."""
-    out = [(f"armor-{i + 1}", c) for i, c in enumerate(_get(v, f"{player}/armor")) if c]
-    out += [(s, _get(v, f"{player}/{s}")) for s in ("melee", "ranged") if _get(v, f"{player}/{s}")]
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(_get(v, mat_key(player, "armor"))) if c]
+    out += [(s, _get(v, mat_key(player, s))) for s in ("melee", "ranged") if _get(v, mat_key(player, s))]
     return out
 
 
 def occupant(v, player: str, slot: str) -> str | None:
     if slot.startswith("armor-"):
-        return _get(v, f"{player}/armor")[int(slot[6:]) - 1]
-    return _get(v, f"{player}/{slot}")
+        return _get(v, mat_key(player, "armor"))[int(slot[6:]) - 1]
+    return _get(v, mat_key(player, slot))
 
 
 def stored(v, player: str) -> list[tuple[int, str]]:
-    return [(i, c) for i, c in enumerate(_get(v, f"{player}/backpack")) if c]
+    return [(i, c) for i, c in enumerate(_get(v, mat_key(player, "backpack"))) if c]
 
 
 def inventory(v, player: str) -> list[str]:
@@ -89,7 +91,7 @@ def inventory(v, player: str) -> list[str]:
 def set_aside(v, player: str) -> list[str]:
     """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
     (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
-    return list(_get(v, f"{player}/set-aside") or [])
+    return list(_get(v, mat_key(player, "set-aside")) or [])
 
 
 def takeable(v, player: str) -> list[str]:
@@ -97,26 +99,49 @@ def takeable(v, player: str) -> list[str]:
     return inventory(v, player) + set_aside(v, player)
 
 
-def patron_mat(v, player: str) -> dict:
-    """`player`'s Patron Mat place by place: "armor" and "backpack" (every Slot, None when empty), "melee" and
-    "ranged" (a card or None), "dropped" (the Dropped Weapons)."""
-    return {"armor": list(_get(v, f"{player}/armor")), "melee": _get(v, f"{player}/melee"),
-            "ranged": _get(v, f"{player}/ranged"), "backpack": list(_get(v, f"{player}/backpack")),
-            "dropped": list(_get(v, f"{player}/dropped"))}
+@dataclass(frozen=True)
+class PatronMat:
+    """A Player's Patron Mat as it is now: five Armor Slots and the Backpack Slots (a card or None each), the Melee
+    and Ranged Weapon Slots, the Dropped Weapons among them, and the cards set aside from a window that did not
+    resume (interpretation lmw-not-surviving)."""
+
+    player: str
+    armor: tuple[str | None, ...]
+    melee: str | None
+    ranged: str | None
+    backpack: tuple[str | None, ...]
+    dropped: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()
+
+    @property
+    def equipped(self) -> tuple[str, ...]:
+        return tuple(c for c in (*self.armor, self.melee, self.ranged) if c)
+
+    @property
+    def stored(self) -> tuple[str, ...]:
+        return tuple(c for c in self.backpack if c)
+
+
+def patron_mat(v, player: str) -> PatronMat:
+    """`player`'s Patron Mat, read from a view (the state, or the Draft of a move)."""
+    return PatronMat(player=player, armor=tuple(_get(v, mat_key(player, "armor"))),
+                     melee=_get(v, mat_key(player, "melee")), ranged=_get(v, mat_key(player, "ranged")),
+                     backpack=tuple(_get(v, mat_key(player, "backpack"))),
+                     dropped=tuple(_get(v, mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
 
 
 def discard_pile(v, kind: str) -> list[str]:
     """A Loot Deck's discard pile, top card last."""
-    return list(_get(v, f"discard/{kind}"))
+    return list(_get(v, pile_key(kind)))
 
 
 def game_box(v) -> list[str]:
-    return list(_get(v, "box"))
+    return list(_get(v, BOX_KEY))
 
 
 def deck(v, kind: str) -> tuple[int | None, list[str]]:
     """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
-    held = _get(v, f"deck/{kind}")
+    held = _get(v, deck_key(kind))
     return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
 
 
@@ -141,13 +166,13 @@ def locate(v, name: str) -> tuple | None:
         if name in proc.cards:
             return ("window", proc.player, i)
     for kind in LOOT_TYPES:
-        if name in _get(v, f"deck/{kind}")["known"]:
+        if name in _get(v, deck_key(kind))["known"]:
             return ("deck", kind)
-        if name in _get(v, f"discard/{kind}"):
+        if name in _get(v, pile_key(kind)):
             return ("discard", kind)
-    if name in _get(v, "box"):
+    if name in _get(v, BOX_KEY):
         return ("box",)
-    if name in _get(v, "unresolved"):
+    if name in _get(v, UNRESOLVED_KEY):
         return ("unresolved",)
     return None
 
@@ -182,8 +207,8 @@ def every_card_place(state) -> list[tuple[str, tuple]]:
     for i, proc in windows(state):
         out += [(c, ("window", proc.player, i)) for c in proc.cards]
     for kind in LOOT_TYPES:
-        out += [(c, ("deck", kind)) for c in state.loot[f"deck/{kind}"]["known"]]
-        out += [(c, ("discard", kind)) for c in state.loot[f"discard/{kind}"]]
+        out += [(c, ("deck", kind)) for c in state.loot[deck_key(kind)]["known"]]
+        out += [(c, ("discard", kind)) for c in state.loot[pile_key(kind)]]
     out += [(c, ("box",)) for c in state.loot["box"]]
     out += [(c, ("unresolved",)) for c in state.loot["unresolved"]]
     return out

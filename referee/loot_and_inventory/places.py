@@ -6,31 +6,31 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
-from referee.state import LOOT_TYPE_LABELS
+from referee.state import BOX_KEY, LOOT_TYPE_LABELS, mat_key, pile_key
 from referee.loot_and_inventory.patron_mats import label, locate, set_aside, where_text
 from referee.loot_and_inventory.cards import PILE_RULE
 
 
 def _set_slot(d, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
-        armor = list(d.loot(f"{player}/armor"))
+        armor = list(d.loot(mat_key(player, "armor")))
         armor[int(slot[6:]) - 1] = name
-        d.set_loot(f"{player}/armor", armor)
+        d.set_loot(mat_key(player, "armor"), armor)
     else:
-        d.set_loot(f"{player}/{slot}", name)
+        d.set_loot(mat_key(player, slot), name)
 
 
 def _undrop(d, player: str, name: str) -> None:
     """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
-    dropped = d.loot(f"{player}/dropped")
+    dropped = d.loot(mat_key(player, "dropped"))
     if name in dropped:
-        d.set_loot(f"{player}/dropped", [c for c in dropped if c != name])
+        d.set_loot(mat_key(player, "dropped"), [c for c in dropped if c != name])
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
 def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
     """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): refuse moving it out."""
-    if name not in d.loot(f"{player}/dropped"):
+    if name not in d.loot(mat_key(player, "dropped")):
         return False
     d.violate("dropped-weapon-stays", f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
               R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
@@ -40,9 +40,9 @@ def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
 
 
 def _set_backpack(d, player: str, index: int, name: str | None) -> None:
-    pack = list(d.loot(f"{player}/backpack"))
+    pack = list(d.loot(mat_key(player, "backpack")))
     pack[index] = name
-    d.set_loot(f"{player}/backpack", pack)
+    d.set_loot(mat_key(player, "backpack"), pack)
 
 
 def _set_window(d, index: int, proc: "LootWindowProc | None") -> None:
@@ -74,7 +74,7 @@ def _take_out(d, name: str) -> tuple:
     elif place[0] == "backpack":
         _set_backpack(d, place[1], place[2], None)
     elif place[0] == "set-aside":
-        d.set_loot(f"{place[1]}/set-aside", [c for c in set_aside(d, place[1]) if c != name])
+        d.set_loot(mat_key(place[1], "set-aside"), [c for c in set_aside(d, place[1]) if c != name])
     elif place[0] == "window":
         proc = d.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
@@ -90,10 +90,10 @@ def _to_pile(d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
     card = d.card(name)
     if card["type"] == "plot":
-        d.set_loot("box", list(d.loot("box")) + [name])
+        d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [name])
         return "the game box"
     kind = card["type"]
-    d.set_loot(f"discard/{kind}", list(d.loot(f"discard/{kind}")) + [name])
+    d.set_loot(pile_key(kind), list(d.loot(pile_key(kind))) + [name])
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 

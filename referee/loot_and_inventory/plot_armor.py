@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.state import plot_armor_name
+from referee.state import BOX_KEY, plot_armor_name
 from referee.loot_and_inventory.patron_mats import _card, equipped, _get, inventory, label, occupant
 from referee.loot_and_inventory.places import _set_slot
 
@@ -30,7 +30,7 @@ def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
         return
     held = occupant(d, player, slot)
     _set_slot(d, player, slot, None)
-    d.set_loot("box", list(d.loot("box")) + [held])
+    d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [held])
     d.say(f"Plot Armor returns to the game box, discarded before {name} applies ({name} is the first Armor card "
           f"{player} equips; Plot Armor is not displaced Loot and cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR,
           R.PLOT_ARMOR_NOT_DISPLACED, R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.LMW_PLOT_ARMOR_NOT_DISPLACED,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import BadMove
-from referee.state import LOOT_TYPE_LABELS
+from referee.state import LOOT_TYPE_LABELS, mat_key
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import label, reading_of
 from referee.loot_and_inventory.cards import held_card, is_gear, legal_slots
@@ -26,7 +26,7 @@ def judge_store(state, move, d) -> None:
                   fix="Plot Armor stays in its Armor Slot until the first Armor card sends it to the box")
         return d.impossible()
     window = _need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
-    pack = d.loot(f"{player}/backpack")
+    pack = d.loot(mat_key(player, "backpack"))
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
             raise BadMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.state import mat_key
 from referee import citations as R
 from referee.errors import BadMove
 from referee.loot_and_inventory.patron_mats import inventory, label, locate, stored, takeable, where_text
@@ -39,7 +40,7 @@ def judge_take(state, move, d) -> None:
             d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes "
                       f"only from the target's "
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
-                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(f"{source}/dropped") else R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(mat_key(source, "dropped")) else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
         d.report(f"{taker}'s Pickpocket Action succeeded ({state.settings.not_loaded('05_ACTIONS')} defines it; the "
                  f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
