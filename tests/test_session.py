@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
+import pytest
 from typer.testing import CliRunner
 
+import referee
 from referee.cli import app
+from referee.cli.session import Session, prompt_text, toolbar_text
 
 runner = CliRunner()
 
@@ -58,15 +64,6 @@ def test_the_session_ends_with_the_last_commands_exit_code(tmp_path):
 
 
 # --- at a terminal: prompt_toolkit ------------------------------------------------------------------------
-
-import os  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-
-import pytest  # noqa: E402
-
-import referee  # noqa: E402
-from referee.cli.session import Session, prompt_text, toolbar_text  # noqa: E402
 
 
 @pytest.fixture
@@ -170,15 +167,6 @@ def test_a_megabyte_line_is_refused_at_once_and_the_session_goes_on(tmp_path):
     assert "a line is at most 4,000" in result.output
     state = json.loads(runner.invoke(app, ["status", "--json", "--game", str(game)]).stdout)
     assert state["players"][1]["health"] == 7
-
-
-def test_a_move_on_the_command_line_never_imports_prompt_toolkit(tmp_path):
-    code = ("import sys; from referee.cli import invoke; "
-            "invoke(['new', '--players', 'Mara, Ivo', '--health', '5', '--turn-actions', '1']); "
-            "invoke(['damage', 'ivo', '1']); print('prompt_toolkit' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
-                            env=dict(os.environ, REFEREE_GAME=str(tmp_path / "g.sqlite")))
-    assert result.stdout.strip().splitlines()[-1] == "False", result.stderr
 
 
 def test_a_real_terminal_shows_the_prompt_completes_and_keeps_going(table, tmp_path):
