@@ -82,7 +82,7 @@ def at_terminal(keys: str) -> int:
     from prompt_toolkit.output import DummyOutput
 
     with create_pipe_input() as pipe:
-        pipe.send_text(keys)
+        pipe.send_text(keys + "\x04")  # Ctrl-D: a session that did not end as the keys meant ends, never hangs
         return Session().run_terminal(input=pipe, output=DummyOutput())
 
 
@@ -127,6 +127,12 @@ def test_a_single_close_name_is_used_when_the_table_says_y(table, capsys):
     assert at_terminal("equip mara iorn\ryquit\r") == 0
     assert game_state(table).loot["Mara/melee"] == "Iron Axe"
     assert 'did you mean Iron Axe?' in capsys.readouterr().err
+
+
+def test_a_suggestion_is_offered_for_a_dry_run_too(table, capsys):
+    assert at_terminal("equip mara iorn --dry-run --json\ryquit\r") == 0
+    assert '"legal": true' in capsys.readouterr().out
+    assert game_state(table).loot["Mara/melee"] is None  # only judged
 
 
 def test_a_declined_suggestion_changes_nothing(table):

@@ -286,6 +286,27 @@ def _click_command(words: list[str]):
     return None if hasattr(command, "commands") else command
 
 
+def notation_words(words: list[str]) -> list[str]:
+    """A move's words as the notation reads them: the command line's own options (--dry-run, --json, --why,
+    --override REASON) left out."""
+    from referee.notation import GRAMMAR, command_of
+
+    name, rest = command_of(words)
+    command = _click_command(name.split())
+    own = {opt for p in GRAMMAR[name].params for opt in p.option}
+    takes_value = {opt for p in command.params for opt in getattr(p, "opts", ()) if not getattr(p, "is_flag", True)}
+    kept, skip = name.split(), False
+    for word in rest:
+        option = word.partition("=")[0]
+        if skip:
+            skip = False
+        elif word.startswith("--") and option not in own:
+            skip = option in takes_value and "=" not in word
+        else:
+            kept.append(word)
+    return kept
+
+
 def complete_line(state, text: str, *, session: bool = True) -> list[Candidate]:
     """Completions for the word at the end of `text` (a session's line up to the cursor): a command, then each
     argument from `state` (None when no game is open: commands and options only). `session=False`: the command

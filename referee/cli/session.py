@@ -163,8 +163,12 @@ class Session:
                     break
                 except KeyboardInterrupt:
                     continue
-                if not self.handle(line):
-                    break
+                try:
+                    if not self.handle(line):
+                        break
+                except KeyboardInterrupt:  # Ctrl-C stops a command, not the session (a move is one transaction)
+                    sys.stderr.write("referee: interrupted\n")
+                    self.last = EXIT_REFUSED
         return self.last
 
     def refresh(self) -> None:
@@ -214,7 +218,7 @@ class Session:
         """The move's words with each misspelt or ambiguous name replaced by the one the table picks when asked;
         None when the table declines. Without a way to ask, or a game to read, the words as they are."""
         from referee import notation
-        from referee.cli.completion import quoted
+        from referee.cli.completion import notation_words, quoted
         from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
         if self.confirm is None or self.state is None or any(w.startswith("--game") for w in words):
@@ -222,7 +226,7 @@ class Session:
         words = list(words)
         for _ in range(len(words)):
             try:
-                notation.parse(self.state, words)
+                notation.parse(self.state, notation_words(words))
                 return words
             except UnknownName as error:
                 if len(error.suggestions) != 1:
