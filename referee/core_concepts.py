@@ -314,13 +314,19 @@ class CheckProc(Procedure):
 RULES_STATS = ("Brawn", "Intellect", "Charm")
 
 
+def stat_names(state) -> list[str]:
+    """The Stats of this game: the ones 01 names, then the ones the table set up for any Player."""
+    choices = list(RULES_STATS)
+    for table in state.settings.stats.values():
+        choices += [k for k in table if k.casefold() not in {c.casefold() for c in choices}]
+    return choices
+
+
 def known_stat(state, word: str) -> str:
     """The Stat `word` names (any case, a unique prefix): one the table set up for any Player, or one 01 names."""
     from referee.parsing import match_choice
 
-    choices = list(RULES_STATS)
-    for table in state.settings.stats.values():
-        choices += [k for k in table if k.casefold() not in {c.casefold() for c in choices}]
+    choices = stat_names(state)
     try:
         return match_choice(word, choices, what="Stat")
     except BadMove as error:

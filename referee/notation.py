@@ -18,17 +18,18 @@ import shlex
 from referee.errors import InvalidMove
 from referee.parsing import match_alias, match_choice, match_player, parse_dice, parse_int
 
-__all__ = ["Param", "Notation", "GRAMMAR", "ALIASES", "parse", "split", "find", "bind", "command_of"]
+__all__ = ["Param", "Notation", "GRAMMAR", "ALIASES", "MAX_LINE", "parse", "split", "find", "bind", "command_of"]
 
 
 class Param:
     """One argument or option of a move's notation. `raw` values reach the builder as typed: str, list[str] (many),
     bool (flag), or the default when absent."""
 
-    __slots__ = ("name", "help", "option", "many", "flag", "required", "default", "metavar", "names")
+    __slots__ = ("name", "help", "option", "many", "flag", "required", "default", "metavar", "names", "choices")
 
     def __init__(self, name: str, help: str, *, option: tuple[str, ...] = (), many: bool = False, flag: bool = False,
-                 required: bool | None = None, default=None, metavar: str = "", names: str = ""):
+                 required: bool | None = None, default=None, metavar: str = "", names: str = "",
+                 choices: tuple[str, ...] = ()):
         self.name = name
         self.help = help
         self.option = option  # ("--tn",): an option; (): a positional argument
@@ -38,6 +39,7 @@ class Param:
         self.default = False if flag else ([] if many else default)
         self.metavar = metavar or name.upper()
         self.names = names  # what it names, for completion: player, card, stat, status, slot, option, ...
+        self.choices = choices  # the only values it takes, where this move narrows what `names` could be
 
     def __repr__(self) -> str:
         return f"Param({self.name!r})"
@@ -202,16 +204,20 @@ def _heal(state, *, player, amount):
     return Heal(player=_player(state, player), amount=_amount(amount))
 
 
+GAINED = ("health", "kaos", "reroll")
+LOST = ("kaos", "reroll")  # Health is lost with `damage`
+
+
 def _gain(state, *, player, amount, what):
     from referee.moves import Gain
 
-    return Gain(player=_player(state, player), amount=_amount(amount), resource=_resource(what, ("health", "kaos", "reroll")))
+    return Gain(player=_player(state, player), amount=_amount(amount), resource=_resource(what, GAINED))
 
 
 def _lose(state, *, player, amount, what):
     from referee.moves import Lose
 
-    return Lose(player=_player(state, player), amount=_amount(amount), resource=_resource(what, ("kaos", "reroll")))
+    return Lose(player=_player(state, player), amount=_amount(amount), resource=_resource(what, LOST))
 
 
 def _gain_status(state, *, player, status):
@@ -496,9 +502,11 @@ def _grammar() -> dict[str, Notation]:
         Notation("heal", "Heal Health, up to the Health Cap (to go past it, `gain PLAYER N health`).",
                  (PLAYER, AMOUNT), _heal),
         Notation("gain", "Gain Health (may pass the Health Cap), Kaos, or Reroll Tokens (while the supply lasts).",
-                 (PLAYER, AMOUNT, Param("what", "health, kaos or reroll.", metavar="WHAT", names="resource")), _gain),
+                 (PLAYER, AMOUNT, Param("what", "health, kaos or reroll.", metavar="WHAT", names="resource",
+                                       choices=GAINED)), _gain),
         Notation("lose", "Lose Kaos or Reroll Tokens (never below 0). Health is lost with `damage`.",
-                 (PLAYER, AMOUNT, Param("what", "kaos or reroll.", metavar="WHAT", names="resource")), _lose),
+                 (PLAYER, AMOUNT, Param("what", "kaos or reroll.", metavar="WHAT", names="resource",
+                                       choices=LOST)), _lose),
         Notation("gain-status", "Give a Player Goblin Balls On Ya or Dungeon Haunted (at most one of each).",
                  (PLAYER, STATUS), _gain_status),
         Notation("remove-status", "Remove a status when the card that gave it says it ends.", (PLAYER, STATUS),
@@ -612,8 +620,13 @@ ALIASES = {"end turn": "end-turn", "next": "end-turn", "gear swap": "gear-swap",
            "dmg": "damage", "hurt": "damage"}
 
 
+MAX_LINE = 4000  # characters; shlex is quadratic in a word's length (a 1 MB line took 25 s), a table's lines are short
+
+
 def split(text: str) -> list[str]:
-    """Shell-like words of a line; InvalidMove for an unclosed quote."""
+    """Shell-like words of a line; InvalidMove for an unclosed quote or a line longer than MAX_LINE."""
+    if len(text) > MAX_LINE:
+        raise InvalidMove(f"that line is {len(text):,} characters long; a line is at most {MAX_LINE:,}")
     try:
         return shlex.split(text)
     except ValueError as error:

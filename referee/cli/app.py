@@ -101,7 +101,7 @@ app = typer.Typer(
     name="referee",
     help="Table referee and rules lookup for Viva La Dungeon.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # `referee --install-completion`: names complete from the game (referee.cli.completion)
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -153,11 +153,13 @@ def command_for(words: list[str]):
             if (info.name or info.callback.__name__.replace("_", "-")) == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [info], []
+                only._add_completion = False  # --install-completion belongs to `referee` alone
                 return _BUILT.setdefault(name, typer.main.get_command(only))
         for info in app.registered_groups:
             if info.name == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [], [info]
+                only._add_completion = False
                 return _BUILT.setdefault(name, typer.main.get_command(only))
     return typer.main.get_command(app)
 

@@ -16,6 +16,7 @@ from referee.cli.app import EXIT_REFUSED, app, encounter_app
 from referee.cli.common import (
     DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, print_json,
 )
+from referee.cli.completion import shell_completer
 
 _COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "why": WhyOption,
            "as_json": JsonOption}
@@ -48,15 +49,17 @@ def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as
         raise typer.Exit(EXIT_REFUSED)
 
 
-def _annotation(param):
-    """The typer annotation and default of one grammar parameter."""
+def _annotation(notation, param):
+    """The typer annotation and default of one grammar parameter; what it names completes in the shell."""
+    complete = shell_completer(notation, param) if param.names else None
     if param.option:
         if param.flag:
             return Annotated[bool, typer.Option(*param.option, help=param.help)], False
+        option = typer.Option(*param.option, help=param.help, metavar=param.metavar, autocompletion=complete)
         if param.many:
-            return Annotated[list[str] | None, typer.Option(*param.option, help=param.help, metavar=param.metavar)], None
-        return Annotated[str | None, typer.Option(*param.option, help=param.help, metavar=param.metavar)], param.default
-    argument = typer.Argument(metavar=param.metavar, help=param.help, show_default=False)
+            return Annotated[list[str] | None, option], None
+        return Annotated[str | None, option], param.default
+    argument = typer.Argument(metavar=param.metavar, help=param.help, show_default=False, autocompletion=complete)
     if param.many:
         kind = list[str] if param.required else list[str] | None
         return Annotated[kind, argument], (inspect.Parameter.empty if param.required else None)
@@ -69,7 +72,7 @@ def move_command(notation):
     """A command function for one grammar entry, with the common options added."""
     params, annotations = [], {}
     for param in notation.params:
-        annotation, default = _annotation(param)
+        annotation, default = _annotation(notation, param)
         params.append(inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=annotation))
         annotations[param.name] = annotation

@@ -1,4 +1,9 @@
-"""`referee play` (the interactive session) and `referee demo` (a scripted game): commands run in one process."""
+"""`referee play` (the interactive session) and `referee demo` (a scripted game): commands run in one process.
+
+At a terminal the session reads lines with prompt_toolkit: completion from the game (referee.cli.completion), a
+saved history, the turn and Active Player in the prompt, the procedure on top of the pending stack in a bottom bar,
+and a misspelt name's suggestion accepted with y. From a pipe it reads plain lines, as it always has.
+"""
 
 from __future__ import annotations
 
@@ -59,47 +64,275 @@ def play_session(game: Annotated[str | None, typer.Option("--game", help="Game f
     """An interactive session: type referee commands without `referee`; nothing is re-imported.
 
     Every command of the command line works here (`status`, `damage mara 3`, `ask nat 20 kaos`,
-    `undo`, ...), with the same rulings and exit codes; `quit` (or Ctrl-D) ends the session.
+    `undo`, ...), with the same rulings and exit codes, and `help`, `options`, `end turn`, `next`.
+    At a terminal Tab completes commands, Players, cards, slots and options from the game, and the
+    history is kept between sessions. `quit` (or Ctrl-D) ends the session.
     """
     import os
-    import shlex
 
-    try:
-        import readline  # noqa: F401  (line editing and history where the platform has it)
-    except ImportError:
-        pass
     if game:
         os.environ["REFEREE_GAME"] = game
-    interactive = sys.stdin.isatty()
-    if interactive:
-        sys.stdout.write("Referee session: type a command (`status`, `ask ...`, `--help`), `quit` to leave.\n")
-    last = EXIT_OK
-    while True:
+    session = Session()
+    raise typer.Exit(session.run_terminal() if sys.stdin.isatty() else session.run_piped(sys.stdin))
+
+
+class Session:
+    """One session: each line runs as a referee command in this process. `confirm(question) -> bool` and
+    `choose(question, n) -> int | None` ask the table (at a terminal only; from a pipe nothing is asked)."""
+
+    def __init__(self):
+        self.last = EXIT_OK
+        self.state = None  # the current game's state, read before each prompt (None: no game yet)
+        self.echo = False  # from a pipe, each command is shown before its answer
+        self.confirm = None
+        self.choose = None
+
+    # --- reading lines ----------------------------------------------------------------------------------
+
+    def run_piped(self, lines) -> int:
+        """Plain lines (a pipe, a file): no terminal features, each command echoed."""
+        self.echo = True
+        while True:
+            try:
+                line = lines.readline()
+            except KeyboardInterrupt:
+                sys.stdout.write("\n")
+                continue
+            if not line:
+                break
+            if not self.handle(line.rstrip("\r\n")):
+                break
+        return self.last
+
+    def run_terminal(self, input=None, output=None) -> int:
+        """prompt_toolkit at a terminal (`input`/`output`: prompt_toolkit's, for tests)."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.application import create_app_session
+        from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+        from prompt_toolkit.buffer import CompletionState
+        from prompt_toolkit.completion import Completer, Completion, get_common_complete_suffix
+        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.shortcuts import confirm
+
+        from referee.cli.completion import complete_line
+
+        session = self
+
+        class GameCompleter(Completer):
+            def get_completions(self, document, complete_event):
+                for found in complete_line(session.state, document.text_before_cursor):
+                    yield Completion(found.text, start_position=-found.replace, display=found.display,
+                                     display_meta=found.meta)
+
+        keys = KeyBindings()
+
+        @keys.add("tab")
+        def complete_now(event):
+            """Tab completes at once, like a shell: the only name, else what all share, else a menu (Tab again
+            walks it). prompt_toolkit's own Tab completes in the background and drops the answer when a key
+            typed meanwhile changed the line: a quick typist's `equip ma<Tab> a` lost the `mara`."""
+            line = event.current_buffer
+            if line.complete_state:
+                line.complete_next()
+                return
+            found = list(GameCompleter().get_completions(line.document, None))
+            common = get_common_complete_suffix(line.document, found) if len(found) > 1 else ""
+            if len(found) == 1:
+                line.apply_completion(found[0])
+            elif common:
+                line.insert_text(common)
+            elif found:
+                line.complete_state = CompletionState(original_document=line.document, completions=found)
+
+        def choose(question: str, count: int) -> int | None:
+            answer = PromptSession().prompt(f"{question} [1-{count}, Enter: none] ").strip()
+            return int(answer) if answer.isdigit() and 1 <= int(answer) <= count else None
+
+        with create_app_session(input=input, output=output):
+            lines = PromptSession(history=_history(), completer=GameCompleter(), complete_while_typing=False,
+                                  auto_suggest=AutoSuggestFromHistory(), key_bindings=keys)
+            self.confirm = lambda question: confirm(question)
+            self.choose = choose
+            sys.stdout.write("Referee session: Tab completes, `help` lists the commands, `options` the legal moves, "
+                             "`quit` ends.\n")
+            while True:
+                self.refresh()
+                try:
+                    line = lines.prompt(prompt_text(self.state), bottom_toolbar=toolbar_text(self.state))
+                except EOFError:
+                    break
+                except KeyboardInterrupt:
+                    continue
+                try:
+                    if not self.handle(line):
+                        break
+                except KeyboardInterrupt:  # Ctrl-C stops a command, not the session (a move is one transaction)
+                    sys.stderr.write("referee: interrupted\n")
+                    self.last = EXIT_REFUSED
+        return self.last
+
+    def refresh(self) -> None:
+        self.state = current_state()
+
+    # --- one line ----------------------------------------------------------------------------------------
+
+    def handle(self, line: str) -> bool:
+        """Run one line; False when it ends the session."""
+        from referee import notation
+        from referee.errors import InvalidMove
+
         try:
-            line = input("referee> " if interactive else "")
-        except EOFError:
-            break
-        except KeyboardInterrupt:
-            sys.stdout.write("\n")
-            continue
-        try:
-            words = shlex.split(line)
-        except ValueError as error:
-            sys.stderr.write(f"referee: cannot read that line ({error})\n")
-            last = EXIT_BAD_INPUT
-            continue
+            words = notation.split(line)
+        except InvalidMove as error:
+            sys.stderr.write(f"referee: {error}\n")
+            self.last = EXIT_BAD_INPUT
+            return True
         if words[:1] == ["referee"]:
             words = words[1:]
         if not words:
-            continue
-        if words[0] in {"quit", "exit"}:
-            break
-        if words[0] in {"play", "demo"}:
+            return True
+        head = words[0].casefold()
+        if head in {"quit", "exit"}:
+            return False
+        if head in {"play", "demo"}:
             sys.stderr.write(f"referee: `{words[0]}` is not available inside a session\n")
-            last = EXIT_BAD_INPUT
-            continue
-        if not interactive:
+            self.last = EXIT_BAD_INPUT
+            return True
+        found = notation.command_of(words)
+        if found is not None:  # "end turn", "next", "Damage": the command's own words
+            words = [*found[0].split(), *found[1]]
+        if self.echo:
             sys.stdout.write(f"referee> {line.strip()}\n")
-        last = invoke(words)
+        if head in {"help", "?"}:
+            self.last = show_help(words[1:])
+        else:
+            checked = self.names_checked(words) if found is not None else words
+            if checked is None:
+                self.last = EXIT_BAD_INPUT
+                return True
+            self.last = invoke(checked)
         sys.stdout.flush()
-    raise typer.Exit(last)
+        return True
+
+    def names_checked(self, words: list[str]) -> list[str] | None:
+        """The move's words with each misspelt or ambiguous name replaced by the one the table picks when asked;
+        None when the table declines. Without a way to ask, or a game to read, the words as they are."""
+        from referee import notation
+        from referee.cli.completion import notation_words, quoted
+        from referee.errors import AmbiguousName, InvalidMove, UnknownName
+
+        if self.confirm is None or self.state is None or any(w.startswith("--game") for w in words):
+            return words
+        words = list(words)
+        for _ in range(len(words)):
+            try:
+                notation.parse(self.state, notation_words(words))
+                return words
+            except UnknownName as error:
+                if len(error.suggestions) != 1:
+                    return words  # the command says what it could not read
+                sys.stderr.write(f"referee: {error}\n")
+                typed, picked = error.name, error.suggestions[0] if self.confirm(f"Use {error.suggestions[0]}?") else None
+            except AmbiguousName as error:
+                sys.stderr.write(f"referee: {error}\n")
+                listed = "  ".join(f"{n}) {choice}" for n, choice in enumerate(error.choices, 1))
+                number = self.choose(listed, len(error.choices))
+                typed, picked = error.name, None if number is None else error.choices[number - 1]
+            except InvalidMove:
+                return words
+            if picked is None:
+                return None
+            at = next((i for i, w in enumerate(words) if " ".join(w.split()) == typed), None)
+            if at is None:
+                return words
+            words[at] = picked
+            sys.stdout.write(f"→ {' '.join(quoted(w) for w in words)}\n")
+        return words
+
+
+# --- what the session shows -------------------------------------------------------------------------------
+
+
+def current_state():
+    """The current game's state (--game, $REFEREE_GAME, the current game), or None when there is none to read."""
+    from referee.cli.completion import game_state
+
+    return game_state(None)
+
+
+def prompt_text(state) -> str:
+    """`T3 Mara> `: the turn and the Active Player."""
+    if state is None:
+        return "referee> "
+    if state.ended:
+        return f"T{state.turn} game over> "
+    return f"T{state.turn} {state.active_player.name}> "
+
+
+def toolbar_text(state) -> str:
+    """The procedure on top of the pending stack, or what the turn has left."""
+    if state is None:
+        return ' No game: new --players "Mara, Ivo" --health 10 --turn-actions 2 '
+    if state.ended:
+        return f" Game over{': ' + state.winner + ' wins' if state.winner else ''} "
+    if state.top is not None:
+        return f" {state.top.title()} "
+    left = state.settings.turn_actions - state.actions_spent
+    return f" {state.active_player.name}'s turn: {left} Turn Action{'s' if left != 1 else ''} left; nothing pending "
+
+
+def _history():
+    """The session's history, kept in the user's data folder (REFEREE_HOME/data when set); in memory when that
+    folder cannot be written."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from rulesdb.store import data_dir
+
+    try:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "session-history"
+        path.touch()
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
+
+
+_GROUP_TITLES = {"referee.cli.moves": "Moves", "referee.cli.game": "The game", "referee.cli.rules": "The rules"}
+
+
+def show_help(words: list[str]) -> int:
+    """`help`: the commands, grouped; `help COMMAND`: that command's own help."""
+    import textwrap
+
+    from referee.cli.completion import SESSION_COMMANDS
+    from referee.notation import ALIASES, GRAMMAR, command_of
+
+    if words:
+        head = words[0].casefold()
+        if head in SESSION_COMMANDS:
+            sys.stdout.write(f"{head}: {SESSION_COMMANDS[head]}\n")
+            return EXIT_OK
+        found = command_of(words)
+        return invoke([*(found[0].split() if found else words), "--help"])
+    groups: dict[str, list[str]] = {}
+    for info in app.registered_commands:
+        name = info.name or info.callback.__name__
+        if name not in {"play", "demo"}:
+            groups.setdefault(_GROUP_TITLES.get(info.callback.__module__, "More"), []).append(name)
+    groups = {"Moves": groups.pop("Moves", []), **groups}
+    groups["Moves"].append("encounter " + "|".join(w.split()[1] for w in GRAMMAR if w.startswith("encounter ")))
+    groups.setdefault("The rules", []).extend(
+        f"{g.name} " + "|".join(i.name for i in g.typer_instance.registered_commands)
+        for g in app.registered_groups if g.name != "encounter")
+    groups["This session"] = ["help [COMMAND]", "?", "quit"]
+    said = {}
+    for alias, command in ALIASES.items():
+        said.setdefault(command, []).append(alias)
+    groups["Also said"] = [f"{', '.join(a)} ({c})" for c, a in said.items()]
+    out = []
+    for title, names in groups.items():  # a no-break space keeps each entry on one line
+        out.append(textwrap.fill("  ".join(n.replace(" ", "\u00a0") for n in names), width=79,
+                                 initial_indent=f"{title}: ", subsequent_indent="    ", break_on_hyphens=False))
+    out.append("`help COMMAND` explains one; Tab completes commands, Players, cards, slots and options.")
+    sys.stdout.write("\n".join(out) + "\n")
+    return EXIT_OK

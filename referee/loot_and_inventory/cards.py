@@ -118,6 +118,13 @@ def resolve_card(v, text: str, names, *, player: str | None = None) -> str:
                       f"did you mean {meant}?", name=str(text), what="card", suggestions=(meant,))
 
 
+def shown_names(names) -> dict[str, str]:
+    """{what the table calls each card: its name}: Plot Armor without its owner's tag where only one is among
+    `names`."""
+    names = list(dict.fromkeys(names))
+    return {label(n) if sum(label(m) == label(n) for m in names) == 1 else n: n for n in names}
+
+
 def match_card(v, text: str, names, *, player: str | None = None) -> str:
     """A card named forgivingly (case, unique prefix, a word of its name) among `names`. A card elsewhere on the
     table raises CardElsewhere (where it is); "Plot Armor" is `player`'s own when it is not among `names`."""
@@ -125,7 +132,7 @@ def match_card(v, text: str, names, *, player: str | None = None) -> str:
     from referee.parsing import match_choice
 
     names = list(dict.fromkeys(names))
-    shown = {label(n) if sum(label(m) == label(n) for m in names) == 1 else n: n for n in names}
+    shown = shown_names(names)
     wanted = " ".join(str(text).split())
     if wanted in names:
         return wanted

@@ -1,0 +1,460 @@
+"""Completion from the game: one completer for `referee play` (Tab) and for the shell (typer's autocompletion),
+driven by what each grammar parameter names (`referee.notation.Param.names`), never by a table of its own.
+
+    complete_line(state, "equip mara a")   -> [Candidate('"Iron Axe"', ...), Candidate('"Plot Armor"', ...)]
+    values(state, GRAMMAR["take"], CARD, {"player": "mara", "source": "ivo"})  -> Ivo's cards
+
+Imported by every move command (for the shell's callbacks): only the standard library at the top.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Candidate", "values", "complete_line", "shell_completer", "command_phrases", "quoted", "game_state"]
+
+# What a session adds to the command line's commands (`referee.cli.session` answers them).
+SESSION_COMMANDS = {
+    "help": "List the commands, or `help COMMAND` for one.",
+    "?": "The same as help.",
+    "quit": "End the session (or Ctrl-D).",
+    "exit": "End the session.",
+}
+NOT_IN_SESSION = frozenset({"play", "demo"})
+
+
+class Candidate(NamedTuple):
+    """One completion: `text` replaces the `replace` characters before the cursor (the word being typed)."""
+
+    text: str
+    replace: int
+    display: str
+    meta: str = ""
+
+
+# --- what a parameter can name now ----------------------------------------------------------------------
+
+
+def values(state, notation, param, given: dict, earlier: list[str] | tuple = ()) -> list[tuple[str, str]]:
+    """(what to type, what it is) for every value `param` of `notation` can name on `state`. `given`: the raw
+    values of the other parameters typed so far (by name); `earlier`: the words already given to this parameter
+    when it takes many. A card is one of the last Player's named before it: the mover's own cards (held or
+    being placed), or what can be taken from the target of a take."""
+    kind = param.names
+    if not kind or not _names_word_here(state, notation, param, given, earlier):
+        return []
+    if kind == "player":
+        return _players(state, notation, param, given)
+    if kind == "card":
+        return _cards(state, notation, param, given)
+    if kind == "slot":
+        return _slots(state, notation, param, given)
+    if kind == "option":
+        return _encounter_options(state)
+    if kind == "stat":
+        from referee.core_concepts import stat_names
+
+        return [(s.lower(), "Stat") for s in stat_names(state)] + [("perception", "Perception Check"),
+                                                                     ("attack", "Attack Check")]
+    from referee import moves
+
+    fixed = {
+        "status": list(moves.STATUSES.items()),
+        "resource": [(r, "") for r in param.choices or ("health", "kaos", "reroll")],
+        "loot-type": [(k, "") for k in dict.fromkeys(moves.LOOT_KIND_ALIASES.values())],
+        "outcome": [(o, "Death Process outcome") for o in moves.DEATH_OUTCOMES],
+        "state": [(s, "Player state") for s in moves.PLAYER_STATES],
+        "cause": [(c, "what drew the card") for c in moves.ENCOUNTER_CAUSES],
+    }
+    return fixed.get(kind, [])
+
+
+def _names_word_here(state, notation, param, given, earlier) -> bool:
+    """A parameter that takes many words names its first one, and again after each word it does not name
+    (draw: TYPE NAME TYPE NAME; encounter draw: PLAYER CARD)."""
+    if not param.many or param.option or not earlier:
+        return True
+    if len(earlier) < 2:
+        return False
+    named = {v.casefold() for v, _ in values(state, notation, param, given)}
+    return earlier[-2].casefold() in named and earlier[-1].casefold() not in named
+
+
+def _player_named(state, text) -> str | None:
+    from referee.errors import InvalidMove
+    from referee.parsing import match_player
+
+    if not text or not isinstance(text, str):
+        return None
+    try:
+        return match_player(text, state.settings.players)
+    except InvalidMove:
+        return None
+
+
+def _named_before(notation, param, given) -> list[tuple[object, str]]:
+    """(parameter, raw text) of the Players named before `param`, in the order of the notation."""
+    out = []
+    for other in notation.params:
+        if other is param:
+            break
+        raw = given.get(other.name)
+        if other.names == "player" and raw:
+            out += [(other, r) for r in (raw if isinstance(raw, list) else [raw])]
+    return out
+
+
+def _players(state, notation, param, given) -> list[tuple[str, str]]:
+    # the first Player of a move is anyone; another (a target, an opponent) is someone not named yet
+    taken = set() if param is notation.params[0] else {_player_named(state, t) for _, t in _named_before(
+        notation, param, given)}
+    active = state.active_player.name
+    out = []
+    for p in state.players:
+        if p.name not in taken:
+            about = f"Health {p.health}, Kaos {p.kaos}" + (", Active Player" if p.name == active else "")
+            out.append((p.name.lower(), about))
+    return out
+
+
+def _cards(state, notation, param, given) -> list[tuple[str, str]]:
+    from referee.loot_and_inventory import locate, owned_cards, shown_names, takeable, where_text, windows
+
+    named = _named_before(notation, param, given)
+    owner = _player_named(state, named[-1][1]) if named else None
+    if owner is None:
+        return []
+    if named[-1][0] is notation.params[0]:  # the mover's own cards, those being placed first
+        placing = [c for _, w in windows(state, owner) for c in w.cards]
+        names = placing + [c for c in owned_cards(state, owner) if c not in placing]
+    else:  # another Player's, that a take can name
+        names = takeable(state, owner)
+    return [(shown, where_text(locate(state, name)).removeprefix("in ")) for shown, name in shown_names(names).items()]
+
+
+def _slots(state, notation, param, given) -> list[tuple[str, str]]:
+    from referee.errors import InvalidMove
+    from referee.loot_and_inventory import legal_slots, match_card, occupant, owned_cards, slot_label
+    from referee.state import ARMOR_SLOTS
+
+    every = [f"armor-{n}" for n in range(1, ARMOR_SLOTS + 1)] + ["melee", "ranged"]
+    named = _named_before(notation, param, given)
+    owner = _player_named(state, named[0][1]) if named else None
+    card = given.get("card")
+    slots = every
+    if owner is not None and isinstance(card, str) and card:
+        try:
+            slots = legal_slots(state.cards[match_card(state, card, owned_cards(state, owner))]) or every
+        except (InvalidMove, KeyError):
+            pass
+    out = []
+    for slot in slots:
+        holder = occupant(state, owner, slot) if owner is not None else None
+        out.append((slot, slot_label(slot) + (f" (now {holder})" if holder else "")))
+    return out
+
+
+def _encounter_options(state) -> list[tuple[str, str]]:
+    """The current Random Encounter's options by number, then a word of each that names it alone."""
+    import re
+
+    from referee.random_encounters import current_card, option_label
+
+    card = current_card(state)
+    if card is None:
+        return []
+    labels = [option_label(o) for o in card["options"]]
+    out = [(str(n), label) for n, label in enumerate(labels, 1)]
+    for label in labels:
+        for word in re.findall(r"[a-z]{3,}", label.casefold()):
+            if sum(word in other.casefold() for other in labels) == 1:
+                out.append((word, label))
+                break
+    return out
+
+
+# --- a line being typed --------------------------------------------------------------------------------
+
+
+def _words_before_cursor(text: str) -> tuple[list[str], str, int]:
+    """(the words typed before the one at the cursor, that word unquoted, its length as typed), read the way
+    `notation.split` reads a line (quotes, backslashes), an unclosed quote included."""
+    words, current, start, quote, in_word = [], [], 0, "", False
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"' and text[i + 1:i + 2] in ('"', "\\"):
+                i += 1
+                current.append(text[i])
+            else:
+                current.append(ch)
+        elif ch.isspace():
+            if in_word:
+                words.append("".join(current))
+                current, in_word = [], False
+        else:
+            if not in_word:
+                in_word, start = True, i
+            if ch in "'\"":
+                quote = ch
+            elif ch == "\\" and i + 1 < len(text):
+                i += 1
+                current.append(text[i])
+            else:
+                current.append(ch)
+        i += 1
+    if in_word:
+        return words, "".join(current), len(text) - start
+    return words, "", 0
+
+
+def quoted(value: str) -> str:
+    """A value as it must be typed on a line: quoted when it holds spaces or quotes."""
+    if value and not any(c.isspace() or c in "'\"\\" for c in value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _matching(pairs, fragment: str) -> list[tuple[str, str]]:
+    """The values `fragment` could be completing: those it starts, then those with a word it starts ("a" -> Iron
+    Axe), as the notation reads names."""
+    from referee.parsing import _name_words
+
+    wanted = " ".join(fragment.split()).casefold()
+    pairs = list(dict.fromkeys(pairs))
+    starts = [p for p in pairs if p[0].casefold().startswith(wanted)]
+    inside = [p for p in pairs if p not in starts and any(w.startswith(wanted) for w in _name_words(p[0]))]
+    return starts + inside
+
+
+def command_phrases(session: bool = True) -> list[tuple[str, str]]:
+    """(command words, what it does) of every command: the moves, what players say for them, the command line's
+    other commands and groups, and (in a session) the session's own."""
+    from referee.cli.app import app
+    from referee.notation import ALIASES, GRAMMAR
+
+    out = [(words, n.help.split("\n")[0]) for words, n in GRAMMAR.items()]
+    out += [(alias, f"= {words}") for alias, words in ALIASES.items()]
+    for info in app.registered_commands:
+        name = info.name or info.callback.__name__.replace("_", "-")
+        if name not in GRAMMAR and not (session and name in NOT_IN_SESSION):
+            out.append((name, (info.help or info.callback.__doc__ or "").strip().split("\n")[0]))
+    for group in app.registered_groups:
+        for info in group.typer_instance.registered_commands:
+            words = f"{group.name} {info.name or info.callback.__name__.replace('_', '-')}"
+            if words not in GRAMMAR:
+                out.append((words, (info.help or info.callback.__doc__ or "").strip().split("\n")[0]))
+    if session:
+        out += list(SESSION_COMMANDS.items())
+    return out
+
+
+def _complete_command(typed: list[str], fragment: str, replace: int) -> list[Candidate]:
+    """The next word of every command whose first words are `typed`; the rest of the command when only one
+    starts so ("end" -> "end turn")."""
+    folded = [w.casefold() for w in typed]
+    groups: dict[str, list[tuple[list[str], str]]] = {}
+    for phrase, about in command_phrases():
+        words = phrase.split()
+        if len(words) > len(folded) and words[:len(folded)] == folded and words[len(folded)].startswith(
+                fragment.casefold()):
+            groups.setdefault(words[len(folded)], []).append((words, about))
+    out = []
+    for word, phrases in groups.items():
+        if len(phrases) == 1:
+            rest = " ".join(phrases[0][0][len(folded):])
+            out.append(Candidate(rest, replace, rest, phrases[0][1]))
+        else:
+            whole = next((about for words, about in phrases if len(words) == len(folded) + 1), "")
+            out.append(Candidate(word, replace, word, whole))
+    return out
+
+
+def _click_command(words: list[str]):
+    """The command line's click command named by `words` (a group's command included), or None."""
+    from referee.cli.app import command_for
+
+    command = command_for(words[:1])
+    for word in words:
+        sub = getattr(command, "commands", {}).get(word)
+        if sub is None:
+            break
+        command = sub
+    return None if hasattr(command, "commands") else command
+
+
+def notation_words(words: list[str]) -> list[str]:
+    """A move's words as the notation reads them: the command line's own options (--dry-run, --json, --why,
+    --override REASON) left out."""
+    from referee.notation import GRAMMAR, command_of
+
+    name, rest = command_of(words)
+    command = _click_command(name.split())
+    own = {opt for p in GRAMMAR[name].params for opt in p.option}
+    takes_value = {opt for p in command.params for opt in getattr(p, "opts", ()) if not getattr(p, "is_flag", True)}
+    kept, skip = name.split(), False
+    for word in rest:
+        option = word.partition("=")[0]
+        if skip:
+            skip = False
+        elif word.startswith("--") and option not in own:
+            skip = option in takes_value and "=" not in word
+        else:
+            kept.append(word)
+    return kept
+
+
+def complete_line(state, text: str, *, session: bool = True) -> list[Candidate]:
+    """Completions for the word at the end of `text` (a session's line up to the cursor): a command, then each
+    argument from `state` (None when no game is open: commands and options only). `session=False`: the command
+    line's arguments only (the shell completes its commands itself)."""
+    from referee import notation
+
+    typed, fragment, replace = _words_before_cursor(text)
+    if typed[:1] == ["referee"]:
+        typed = typed[1:]
+    if session and (not typed or typed[0].casefold() in ("help", "?")):
+        return _complete_command(typed[1:], fragment, replace)
+    if not typed:
+        return []
+    # "gain st" -> "gain status", "encounter d" -> draw: what players say, in a session
+    out = _complete_command(typed, fragment, replace) if session else []
+    found = notation.command_of(typed)
+    if found is not None:
+        name, rest = found
+        command_words, entry = name.split(), notation.GRAMMAR[name]
+    else:
+        known = {phrase.split()[0] for phrase, _ in command_phrases()} - set(SESSION_COMMANDS)
+        if typed[0].casefold() not in known:
+            return out  # not a command: nothing to build a command line for
+        command_words = [w.casefold() for w in typed[:2]] if typed[0].casefold() == "rules" else [typed[0].casefold()]
+        rest, entry = typed[len(command_words):], None
+    command = _click_command(command_words)
+    if command is None:
+        return out
+    return out + _complete_arguments(state, command, entry, rest, fragment, replace)
+
+
+def _complete_arguments(state, command, entry, rest: list[str], fragment: str, replace: int) -> list[Candidate]:
+    """Options by their names (from the command line's command), values from the grammar entry's parameters."""
+    options = {opt: p for p in command.params for opt in getattr(p, "opts", ()) if opt.startswith("-")}
+    params = {p.name: p for p in entry.params} if entry is not None else {}
+    given: dict = {}
+    positionals: list[str] = []
+    pending = None
+    only_positionals = False
+    for word in rest:
+        if pending is not None:
+            _give(given, params.get(pending.name), pending.name, word)
+            pending = None
+        elif word == "--" and not only_positionals:
+            only_positionals = True
+        elif word.startswith("--") and not only_positionals:
+            name, eq, value = word.partition("=")
+            option = options.get(name)
+            if option is not None and not getattr(option, "is_flag", False):
+                if eq:
+                    _give(given, params.get(option.name), option.name, value)
+                else:
+                    pending = option
+            elif option is not None:
+                given[option.name] = True
+        else:
+            positionals.append(word)
+    if pending is None and fragment.startswith("-") and not only_positionals:
+        pairs = [(opt, (p.help or "").split("\n")[0]) for opt, p in options.items()
+                 if opt.startswith("--") and (getattr(p, "multiple", False) or p.name not in given)]
+        return [Candidate(v, replace, v, about) for v, about in _matching(pairs, fragment)]
+    if entry is None or state is None:
+        return []
+    param, earlier = _positional_at(entry, positionals, given)
+    if pending is not None:
+        param, earlier = params.get(pending.name), ()
+    pairs = values(state, entry, param, given, earlier) if param is not None else []
+    return [Candidate(quoted(v), replace, v, about) for v, about in _matching(pairs, fragment)]
+
+
+def _give(given: dict, param, name: str, word: str) -> None:
+    if param is not None and param.many:
+        given.setdefault(name, []).append(word)
+    else:
+        given[name] = word
+
+
+def _positional_at(entry, positionals: list[str], given: dict):
+    """(the positional parameter the next word goes to, the words it already has), filling `given`."""
+    words = list(positionals)
+    for param in entry.positionals:
+        if param.many:
+            given[param.name] = words
+            return param, words
+        if not words:
+            return param, []
+        given[param.name] = words.pop(0)
+    return None, []
+
+
+# --- the shell: typer's autocompletion callbacks ------------------------------------------------------------
+
+
+def shell_completer(notation, param):
+    """A typer `autocompletion` callback for `param` of `notation`: the same completions as the session's, read
+    from the words the shell gives (typer's completion classes read them from the environment: bash's COMP_WORDS,
+    zsh's and fish's _TYPER_COMPLETE_ARGS), so a value completes whatever came before it, an option included."""
+
+    def complete(ctx, incomplete):
+        import os
+
+        shell = os.environ.get("_REFEREE_COMPLETE", "").partition("_")[2]
+        words = _shell_words(shell)
+        if words is None:
+            return []
+        typed = incomplete or ""
+        at = next((i for i, w in enumerate(words) if w.split("=")[0] == "--game"), None)
+        game = None if at is None else words[at].partition("=")[2] or (words[at + 1:at + 2] or [None])[0]
+        fragment = typed if quoted(typed) == typed else '"' + typed.replace("\\", "\\\\").replace('"', '\\"')
+        line = " ".join(quoted(w) for w in words) + " " + fragment
+        out = []
+        for found in complete_line(game_state(game), line, session=False):
+            value = found.display
+            if value.casefold().startswith(typed.casefold()):
+                value = typed + value[len(typed):]  # the shell keeps only values that start with what was typed
+                out.append((value.replace(" ", "\\ ") if shell == "bash" else value, found.meta))
+        return out
+
+    complete.__name__ = f"complete_{param.name}"
+    return complete
+
+
+def _shell_words(shell: str) -> list[str] | None:
+    """The words before the one being completed, as the shell gave them; None outside a shell's completion."""
+    try:  # typer >= 0.28 carries its own copy of click
+        from typer._click.shell_completion import get_completion_class
+    except ImportError:  # pragma: no cover
+        from click.shell_completion import get_completion_class
+
+    found = get_completion_class(shell) if shell else None
+    if found is None:
+        return None
+    try:
+        words, _ = found(None, {}, "referee", "_REFEREE_COMPLETE").get_completion_args()
+    except (KeyError, ValueError):
+        return None
+    return list(words)
+
+
+def game_state(game: str | None):
+    """The game's state for completing, or None when there is no game to read (completion never fails)."""
+    import sqlite3
+
+    from referee.errors import RefereeError
+    from referee.game import Game
+
+    try:
+        with Game.open(game) as current:
+            return current.state
+    except (RefereeError, sqlite3.Error, OSError):
+        return None
