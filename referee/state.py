@@ -16,7 +16,7 @@ from referee.ruling import Citation
 
 __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
-    "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "BOX_KEY", "UNRESOLVED_KEY",
+    "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
 ]
 
@@ -170,7 +170,8 @@ def plot_armor_name(player: str) -> str:
 # deck ({"unseen": count or None when the table has not said, "known": [...]}), each discard pile, the game box,
 # and "unresolved" (window cards when the game ended mid-window). Code reads places through
 # referee.loot_and_inventory's accessors and writes them through its places module.
-MAT_PLACES = ("armor", "melee", "ranged", "backpack", "dropped", "set-aside")
+MAT_PLACES = ("armor", "melee", "ranged", "backpack", "dropped", "set-aside",
+              "armor-equipped")  # armor-equipped: the Player has equipped an Armor card (08 PLOT_ARMOR's "first time")
 
 
 def mat_key(player: str, place: str) -> str:
@@ -183,6 +184,11 @@ def deck_key(kind: str) -> str:
 
 def pile_key(kind: str) -> str:
     return f"discard/{kind}"
+
+
+def swap_key(player: str) -> str:
+    """The turn of the Player's last Gear Swap (LOOT_SUMMARY: once during their Player Turn)."""
+    return f"swaps/{player}"
 
 
 BOX_KEY, UNRESOLVED_KEY = "box", "unresolved"

@@ -47,6 +47,24 @@ def test_stat_checks_use_the_named_stat(state):
     assert state.top.participants[0].modifier == 2
 
 
+def test_check_finishes_first_the_table_may_record_reported_effects_during_a_check(rules_db):
+    state = new_state(rules_db, choices={"check-finishes-first": "effects-during-check"})
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
+    ruling = play(state, Damage(player="Ivo", amount=1))
+    assert state.player("Ivo").health == 9 and state.top.kind == "check"
+    assert "check-finishes-first" in [i.id for i in ruling.interpretations]
+    refused(state, TurnAction(player="Mara", action="Search"))  # not a reported effect: the Check finishes first
+
+
+def test_stat_checks_an_unknown_stat_is_bad_input_and_an_unset_stat_is_shown(state):
+    with pytest.raises(BadMove, match="did you mean"):
+        engine.check(state, DeclareCheck(player="Mara", stat="brwn", tn=5))
+    with pytest.raises(BadMove, match="Stat"):
+        engine.check(state, DeclareCheck(player="Mara", stat="banana", tn=5))
+    ruling = play(state, DeclareCheck(player="Jun", stat="intell", tn=5))
+    assert "Intellect +0 (not set at setup)" in ruling.consequences[0]
+
+
 # --- PERCEPTION_CHECKS -----------------------------------------------------------------------------
 
 
@@ -105,6 +123,20 @@ def test_contested_checks_natural_20_does_not_automatically_succeed_but_still_re
 def test_contested_checks_are_made_by_two_or_more_players(state):
     ruling = refused(state, DeclareCheck(player="Mara", kind="contested", stat="Brawn", opponents=("Mara",)))
     assert R.CONTESTED_DEFINITION.quote in quotes(ruling)
+
+
+def test_contested_checks_each_player_rolls_the_specified_perception_check(state):
+    ruling = play(state, DeclareCheck(player="Mara", stat="perception", opponents=("Ivo",)))
+    check = state.top
+    assert check.contested and check.check_kind == "perception" and check.label() == "Contested Perception Check"
+    assert [p.modifier for p in check.participants] == [1, 3]  # Mara Charm +1, Ivo Intellect +3
+    assert R.PERCEPTION_HIGHER in ruling.citations and R.STAT_CHECK not in ruling.citations
+
+
+def test_contested_checks_an_attack_check_is_contested_when_players_are_named(state):
+    play(state, DeclareCheck(player="Mara", kind="attack", opponents=("Ivo",), bonus=2))
+    check = state.top
+    assert check.label() == "Contested Attack Check" and [p.modifier for p in check.participants] == [2, 0]
 
 
 # --- CRITICAL_SUCCESS / CRITICAL_FAILURE --------------------------------------------------------------
@@ -175,6 +207,13 @@ def test_final_result_a_modifier_needs_a_check_being_rolled(state):
 
     ruling = refused(state, CheckModifier(player="Mara", amount=2, because="Lucky Charm"))
     assert ruling.violations[0].citations[0] == R.FINAL_RESULT_FORMULA
+
+
+def test_critical_failure_automatic_failure_by_table_setting_cites_the_natural_1_statement(rules_db):
+    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}}, choices={"nat1-autofail": "auto-fail"})
+    ruling = check(state, "Mara", "Brawn", 3, 1)
+    assert "FAILURE" in ruling.consequences[0] and R.CRIT_FAILURE in ruling.citations
+    assert "nat1-autofail" in [i.id for i in ruling.interpretations]
 
 
 # --- KAOS -------------------------------------------------------------------------------------------
@@ -301,6 +340,37 @@ def test_remove_status_needs_the_status(state):
     refused(state, RemoveStatus(player="Mara", status="goblin"))
 
 
+def test_dungeon_haunted_the_die_used_decides_automatic_success_even_when_either_die_rewards(rules_db):
+    state = new_state(rules_db, choices={"two-dice-crit": "either-die"})
+    play(state, GainStatus(player="Mara", status="haunted"), DeclareCheck(player="Mara", stat="Brawn", tn=15),
+         RollDice(player="Mara", dice=(1, 20)))
+    ruling = play(state, ResolveCheck())
+    assert "FAILURE" in ruling.consequences[0]  # "use the lower result": 1, no automatic success
+    assert state.player("Mara").kaos == 1 and state.player("Mara").rerolls == 1  # both rewards (table setting)
+    assert "two-dice-crit" in [i.id for i in ruling.interpretations]
+
+
+def test_goblin_balls_and_dungeon_haunted_the_reminder_says_they_cancel_before_rolling(state):
+    play(state, GainStatus(player="Mara", status="goblin"), GainStatus(player="Mara", status="haunted"))
+    ruling = play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
+    text = " ".join(ruling.consequences)
+    assert "cancel each other" in text and "use the higher" not in text and "use the lower" not in text
+    assert R.STATUSES_REMOVE_BEFORE_ROLL in ruling.citations
+
+
+def test_goblin_balls_on_ya_the_roll_hint_asks_for_two_d20s(rules_db):
+    from referee import engine
+    from referee.moves import DeclareCheck, GainStatus
+    from referee.state import GameState
+    from referee.table_settings import make_settings
+
+    state = GameState.initial(make_settings(players=("Ann", "Ben"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=3, db=rules_db))
+    engine.apply(state, GainStatus(player="Ann", status="goblin"))
+    engine.apply(state, DeclareCheck(player="Ann", kind="stat", stat="Brawn", tn=10))
+    assert "`referee roll ann D20 D20`" in state.top.finish_hint()
+
+
 # --- HEAL_VS_GAIN / DAMAGE ------------------------------------------------------------------------------
 
 
@@ -338,46 +408,17 @@ def test_repeating_turn_actions_without_kaos_is_refused(state):
     assert R.REPEAT_TURN_ACTION.quote in quotes(ruling)
 
 
-# --- VARIABLES ---------------------------------------------------------------------------------------------
+def test_repeating_turn_actions_paying_kaos_is_the_kaos_as_cost_interpretation(state):
+    from referee.interpretations import REGISTER
+
+    state.player("Mara").kaos = 1
+    play(state, TurnAction(player="Mara", action="Search"))
+    ruling = play(state, TurnAction(player="Mara", action="Search"))
+    assert "kaos-as-cost" in [i.id for i in ruling.interpretations]
+    assert {R.KAOS_ONLY_D20, R.REPEAT_TURN_ACTION} <= set(REGISTER["kaos-as-cost"].citations)
 
 
-def test_variables_rewards_follow_the_rules_database_values(rules_db):
-    from dataclasses import replace
-
-    state = new_state(rules_db)
-    state.settings = replace(state.settings, variables={**state.settings.variables, "CRITICAL_SUCCESS_REWARD": "3 Kaos"})
-    check(state, "Mara", "Brawn", 5, 20)
-    assert kaos(state, "Mara") == 3
-
-
-def test_every_violation_is_collected_not_only_the_first(state):
-    contested(state, 5, 8)
-    ruling = refused(state, SpendKaos(player="Mara", amount=2))
-    assert len(ruling.violations) == 2  # contested, and Mara holds no Kaos
-
-
-def test_malformed_moves_raise_bad_move(state):
-    with pytest.raises(BadMove):
-        engine.check(state, Damage(player="Nobody", amount=1))
-    with pytest.raises(BadMove):
-        engine.check(state, Damage(player="Mara", amount=0))
-
-
-# --- issue 4 review: Contested kinds, timing of rewards, out-of-play Players, two dice, Stats -------------------
-
-
-def test_contested_checks_each_player_rolls_the_specified_perception_check(state):
-    ruling = play(state, DeclareCheck(player="Mara", stat="perception", opponents=("Ivo",)))
-    check = state.top
-    assert check.contested and check.check_kind == "perception" and check.label() == "Contested Perception Check"
-    assert [p.modifier for p in check.participants] == [1, 3]  # Mara Charm +1, Ivo Intellect +3
-    assert R.PERCEPTION_HIGHER in ruling.citations and R.STAT_CHECK not in ruling.citations
-
-
-def test_contested_checks_an_attack_check_is_contested_when_players_are_named(state):
-    play(state, DeclareCheck(player="Mara", kind="attack", opponents=("Ivo",), bonus=2))
-    check = state.top
-    assert check.label() == "Contested Attack Check" and [p.modifier for p in check.participants] == [2, 0]
+# --- CORE_TIMING_PRINCIPLE / out-of-play Players ---------------------------------------------------------
 
 
 def test_core_timing_principle_simultaneous_crit_rewards_go_to_the_active_player_first(rules_db):
@@ -407,73 +448,34 @@ def test_out_of_play_checks_the_table_may_choose_to_allow_them(rules_db):
     assert [(i.id, i.reading) for i in ruling.interpretations] == [("out-of-play-checks", "allow")]
 
 
-def test_check_finishes_first_the_table_may_record_reported_effects_during_a_check(rules_db):
-    state = new_state(rules_db, choices={"check-finishes-first": "effects-during-check"})
-    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
-    ruling = play(state, Damage(player="Ivo", amount=1))
-    assert state.player("Ivo").health == 9 and state.top.kind == "check"
-    assert "check-finishes-first" in [i.id for i in ruling.interpretations]
-    refused(state, TurnAction(player="Mara", action="Search"))  # not a reported effect: the Check finishes first
-
-
 def test_out_of_play_players_cannot_roll_in_a_check_declared_before_they_left_play(state):
     play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
     state.player("Ivo").state = "fallen"
     refused(state, RollDice(player="Ivo", dice=(1,)))
 
 
-def test_dungeon_haunted_the_die_used_decides_automatic_success_even_when_either_die_rewards(rules_db):
-    state = new_state(rules_db, choices={"two-dice-crit": "either-die"})
-    play(state, GainStatus(player="Mara", status="haunted"), DeclareCheck(player="Mara", stat="Brawn", tn=15),
-         RollDice(player="Mara", dice=(1, 20)))
-    ruling = play(state, ResolveCheck())
-    assert "FAILURE" in ruling.consequences[0]  # "use the lower result": 1, no automatic success
-    assert state.player("Mara").kaos == 1 and state.player("Mara").rerolls == 1  # both rewards (table setting)
-    assert "two-dice-crit" in [i.id for i in ruling.interpretations]
+# --- VARIABLES ---------------------------------------------------------------------------------------------
 
 
-def test_goblin_balls_and_dungeon_haunted_the_reminder_says_they_cancel_before_rolling(state):
-    play(state, GainStatus(player="Mara", status="goblin"), GainStatus(player="Mara", status="haunted"))
-    ruling = play(state, DeclareCheck(player="Mara", stat="Brawn", tn=5))
-    text = " ".join(ruling.consequences)
-    assert "cancel each other" in text and "use the higher" not in text and "use the lower" not in text
-    assert R.STATUSES_REMOVE_BEFORE_ROLL in ruling.citations
+def test_variables_rewards_follow_the_rules_database_values(rules_db):
+    from dataclasses import replace
+
+    state = new_state(rules_db)
+    state.settings = replace(state.settings, variables={**state.settings.variables, "CRITICAL_SUCCESS_REWARD": "3 Kaos"})
+    check(state, "Mara", "Brawn", 5, 20)
+    assert kaos(state, "Mara") == 3
 
 
-def test_critical_failure_automatic_failure_by_table_setting_cites_the_natural_1_statement(rules_db):
-    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}}, choices={"nat1-autofail": "auto-fail"})
-    ruling = check(state, "Mara", "Brawn", 3, 1)
-    assert "FAILURE" in ruling.consequences[0] and R.CRIT_FAILURE in ruling.citations
-    assert "nat1-autofail" in [i.id for i in ruling.interpretations]
+def test_every_violation_is_collected_not_only_the_first(state):
+    contested(state, 5, 8)
+    ruling = refused(state, SpendKaos(player="Mara", amount=2))
+    assert len(ruling.violations) == 2  # contested, and Mara holds no Kaos
 
 
-def test_stat_checks_an_unknown_stat_is_bad_input_and_an_unset_stat_is_shown(state):
-    with pytest.raises(BadMove, match="did you mean"):
-        engine.check(state, DeclareCheck(player="Mara", stat="brwn", tn=5))
-    with pytest.raises(BadMove, match="Stat"):
-        engine.check(state, DeclareCheck(player="Mara", stat="banana", tn=5))
-    ruling = play(state, DeclareCheck(player="Jun", stat="intell", tn=5))
-    assert "Intellect +0 (not set at setup)" in ruling.consequences[0]
+def test_malformed_moves_raise_bad_move(state):
+    with pytest.raises(BadMove):
+        engine.check(state, Damage(player="Nobody", amount=1))
+    with pytest.raises(BadMove):
+        engine.check(state, Damage(player="Mara", amount=0))
 
 
-def test_repeating_turn_actions_paying_kaos_is_the_kaos_as_cost_interpretation(state):
-    from referee.interpretations import REGISTER
-
-    state.player("Mara").kaos = 1
-    play(state, TurnAction(player="Mara", action="Search"))
-    ruling = play(state, TurnAction(player="Mara", action="Search"))
-    assert "kaos-as-cost" in [i.id for i in ruling.interpretations]
-    assert {R.KAOS_ONLY_D20, R.REPEAT_TURN_ACTION} <= set(REGISTER["kaos-as-cost"].citations)
-
-
-def test_goblin_balls_on_ya_the_roll_hint_asks_for_two_d20s(rules_db):
-    from referee import engine
-    from referee.moves import DeclareCheck, GainStatus
-    from referee.state import GameState
-    from referee.table_settings import make_settings
-
-    state = GameState.initial(make_settings(players=("Ann", "Ben"), health=5, health_cap=None, turn_actions=2,
-                                            reroll_supply=3, db=rules_db))
-    engine.apply(state, GainStatus(player="Ann", status="goblin"))
-    engine.apply(state, DeclareCheck(player="Ann", kind="stat", stat="Brawn", tn=10))
-    assert "`referee roll ann D20 D20`" in state.top.finish_hint()

@@ -130,6 +130,24 @@ def test_active_player_only_the_active_player_takes_turn_actions(state):
     assert R.ACTIVE_PLAYER.quote in quotes(ruling)
 
 
+def test_player_turn_zombie_players_do_not_take_normal_player_turns(state):
+    ruling = play(state, SetState(player="Mara", state="zombie"))
+    assert R.PLAYER_TURN_NOT_OTHERS in ruling.citations and state.turn_kind == "zombie"
+    play(state, EndTurn())
+    assert state.player("Mara").kaos == 0 and active(state) == "Ivo" and not state.stack
+
+
+def test_active_player_turn_actions_are_taken_by_the_active_player_only(state):
+    from referee import engine
+
+    state.player("Ivo").kaos = 1
+    play(state, TurnAction(player="Mara", action="Move"), TurnAction(player="Mara", action="Search"))
+    ruling = refused(state, TurnAction(player="Ivo", action="Move"))
+    assert [v.message for v in ruling.violations] == ["it is Mara's turn: only the Active Player takes Turn Actions"]
+    engine.apply(state, TurnAction(player="Ivo", action="Move"), override="Haste")
+    assert state.player("Ivo").kaos == 1 and state.actions_spent == 2  # no repeat Kaos, not Mara's Turn Actions
+
+
 # --- TURN_SEQUENCE / END_OF_TURN_PROCESS ---------------------------------------------------------------------
 
 
@@ -179,6 +197,51 @@ def test_end_of_turn_process_removed_during_the_dungeon_bomb_step_completes_it_f
     assert active(state) == "Ivo"
 
 
+def test_end_of_turn_process_a_zombie_player_does_not_resolve_the_standard_end_of_turn_process(state):
+    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="zombie"))
+    refused(state, TurnAction(player="Mara", action="Move"))  # no normal Player Turn any more
+    ruling = play(state, EndTurn(complete=True))
+    assert state.player("Mara").kaos == 0 and active(state) == "Ivo"  # no TURN_ACTION_REFUND
+    assert R.EOT_NOT_ZOMBIE in ruling.citations and R.EOT_REFUND not in ruling.citations
+    assert R.BOMB_STEP_TOP_CARD not in ruling.citations  # no standard Dungeon Bomb Step
+
+
+def test_end_of_turn_process_a_removed_player_does_not_resolve_one_even_after_a_pending_check(state):
+    from referee import engine
+
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5))
+    engine.apply(state, SetState(player="Mara", state="removed"), override="a card removes her")
+    assert active(state) == "Mara"  # the Check is still pending
+    engine.apply(state, RollDice(player="Mara", dice=(10,)), override="the card lets the roll stand")
+    ruling = play(state, ResolveCheck())
+    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
+    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations
+
+
+def test_end_of_turn_process_is_not_run_for_a_removed_active_player(state):
+    state.player("Mara").state = "removed"  # e.g. a log written before the turn passed by itself
+    ruling = play(state, EndTurn(complete=True))
+    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
+    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations and R.EOT_REFUND not in ruling.citations
+
+
+def test_end_of_turn_process_the_cube_room_check_is_not_invented(state):
+    ruling = play(state, EndTurn())
+    text = " ".join(ruling.table_reported)
+    assert "not reported by the table" in text and "--cube-room" in text
+    assert "the table reports Mara's Portrait is not" not in text
+
+
+def test_end_of_turn_process_removed_during_an_already_begun_dungeon_bomb_step(state):
+    play(state, TurnAction(player="Mara", action="Move"), EndTurn())
+    ruling = play(state, Damage(player="Mara", amount=10))
+    assert R.EOT_DEATH_IMMEDIATELY in ruling.citations and R.BOMB_STEP_DEATH_IMMEDIATELY in ruling.citations
+    play(state, ReportDeath(player="Mara", outcome="removed"))
+    ruling = play(state, EndTurn())
+    assert active(state) == "Ivo"
+    assert R.EOT_FELL_DURING_BOMB in ruling.citations and R.EOT_BOMB_STEP not in ruling.citations
+
+
 # --- DEATH -------------------------------------------------------------------------------------------------------
 
 
@@ -219,6 +282,13 @@ def test_death_the_table_may_report_that_the_player_survives(state):
     assert state.player("Ivo").state == "surviving" and not state.stack
 
 
+def test_death_of_a_zombie_names_the_zombies_extension_not_09(state):
+    play(state, SetState(player="Ivo", state="zombie"))
+    ruling = play(state, Damage(player="Ivo", amount=10))
+    text = " ".join(ruling.table_reported)
+    assert "RULES_EXTENSION_01_ZOMBIES" in text and R.DEATH_DEFINED_IN_09 not in ruling.citations
+
+
 # --- VICTORY_CHECKS / GAME_END -----------------------------------------------------------------------------------
 
 
@@ -248,72 +318,6 @@ def test_game_objective_exactly_one_surviving_player_remaining_is_victory(rules_
     state = new_state(rules_db, players=("Mara", "Ivo"))
     ruling = play(state, SetState(player="Mara", state="zombie"))
     assert state.winner == "Ivo" and R.VICTORY_ONE_SURVIVOR in ruling.citations
-
-
-# --- issue 4 review: the Active Player leaving the Player Turn, simultaneous deaths, citations --------------------
-
-
-def test_end_of_turn_process_a_zombie_player_does_not_resolve_the_standard_end_of_turn_process(state):
-    play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="zombie"))
-    refused(state, TurnAction(player="Mara", action="Move"))  # no normal Player Turn any more
-    ruling = play(state, EndTurn(complete=True))
-    assert state.player("Mara").kaos == 0 and active(state) == "Ivo"  # no TURN_ACTION_REFUND
-    assert R.EOT_NOT_ZOMBIE in ruling.citations and R.EOT_REFUND not in ruling.citations
-    assert R.BOMB_STEP_TOP_CARD not in ruling.citations  # no standard Dungeon Bomb Step
-
-
-def test_player_turn_zombie_players_do_not_take_normal_player_turns(state):
-    ruling = play(state, SetState(player="Mara", state="zombie"))
-    assert R.PLAYER_TURN_NOT_OTHERS in ruling.citations and state.turn_kind == "zombie"
-    play(state, EndTurn())
-    assert state.player("Mara").kaos == 0 and active(state) == "Ivo" and not state.stack
-
-
-def test_end_of_turn_process_a_removed_player_does_not_resolve_one_even_after_a_pending_check(state):
-    from referee import engine
-
-    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5))
-    engine.apply(state, SetState(player="Mara", state="removed"), override="a card removes her")
-    assert active(state) == "Mara"  # the Check is still pending
-    engine.apply(state, RollDice(player="Mara", dice=(10,)), override="the card lets the roll stand")
-    ruling = play(state, ResolveCheck())
-    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
-    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations
-
-
-def test_end_of_turn_process_is_not_run_for_a_removed_active_player(state):
-    state.player("Mara").state = "removed"  # e.g. a log written before the turn passed by itself
-    ruling = play(state, EndTurn(complete=True))
-    assert active(state) == "Ivo" and state.player("Mara").kaos == 0
-    assert R.EOT_NOT_FALLEN_REMOVED in ruling.citations and R.EOT_REFUND not in ruling.citations
-
-
-def test_end_of_turn_process_the_cube_room_check_is_not_invented(state):
-    ruling = play(state, EndTurn())
-    text = " ".join(ruling.table_reported)
-    assert "not reported by the table" in text and "--cube-room" in text
-    assert "the table reports Mara's Portrait is not" not in text
-
-
-def test_end_of_turn_process_removed_during_an_already_begun_dungeon_bomb_step(state):
-    play(state, TurnAction(player="Mara", action="Move"), EndTurn())
-    ruling = play(state, Damage(player="Mara", amount=10))
-    assert R.EOT_DEATH_IMMEDIATELY in ruling.citations and R.BOMB_STEP_DEATH_IMMEDIATELY in ruling.citations
-    play(state, ReportDeath(player="Mara", outcome="removed"))
-    ruling = play(state, EndTurn())
-    assert active(state) == "Ivo"
-    assert R.EOT_FELL_DURING_BOMB in ruling.citations and R.EOT_BOMB_STEP not in ruling.citations
-
-
-def test_active_player_turn_actions_are_taken_by_the_active_player_only(state):
-    from referee import engine
-
-    state.player("Ivo").kaos = 1
-    play(state, TurnAction(player="Mara", action="Move"), TurnAction(player="Mara", action="Search"))
-    ruling = refused(state, TurnAction(player="Ivo", action="Move"))
-    assert [v.message for v in ruling.violations] == ["it is Mara's turn: only the Active Player takes Turn Actions"]
-    engine.apply(state, TurnAction(player="Ivo", action="Move"), override="Haste")
-    assert state.player("Ivo").kaos == 1 and state.actions_spent == 2  # no repeat Kaos, not Mara's Turn Actions
 
 
 def test_victory_checks_wait_until_no_simultaneous_death_process_is_pending(state):
@@ -346,8 +350,3 @@ def test_victory_checks_after_each_completed_death_process_three_players_dying_a
     assert state.ended and state.winner == "Jun" and not state.stack  # Jun's own Death Process stops: the game ended
 
 
-def test_death_of_a_zombie_names_the_zombies_extension_not_09(state):
-    play(state, SetState(player="Ivo", state="zombie"))
-    ruling = play(state, Damage(player="Ivo", amount=10))
-    text = " ".join(ruling.table_reported)
-    assert "RULES_EXTENSION_01_ZOMBIES" in text and R.DEATH_DEFINED_IN_09 not in ruling.citations

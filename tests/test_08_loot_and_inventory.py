@@ -13,8 +13,10 @@ from referee import citations as R
 from referee import engine
 from referee.errors import BadMove
 from referee.loot_and_inventory import (
-    discard_effects, eligible_loot, every_card_place, inventory, loot_defense, stat_bonuses,
+    discard_effects, discard_pile, eligible_loot, every_card_place, game_box, has_equipped_armor, inventory,
+    last_gear_swap, loot_defense, patron_mat, stat_bonuses, unresolved_cards,
 )
+from referee.state import LOOT_TYPES
 from referee.moves import (
     DeckSize, DescribeCard, DiscardLoot, DrawLoot, Equip, GearSwap, Store, TakeLoot, UseLoot,
 )
@@ -44,11 +46,11 @@ def fill_backpack(state, player):
 
 
 def armor(state, player):
-    return state.loot[f"{player}/armor"]
+    return list(patron_mat(state, player).armor)
 
 
 def pack(state, player):
-    return state.loot[f"{player}/backpack"]
+    return list(patron_mat(state, player).backpack)
 
 
 # --- LOOT / PLOT_ARMOR / INVENTORY --------------------------------------------------------------------
@@ -64,7 +66,7 @@ def test_plot_armor_is_discarded_on_first_armor(state):
     draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
     ruling = play(state, Equip(player="Mara", card="Bone Pauldron"))
     assert armor(state, "Mara")[0] == "Bone Pauldron"
-    assert state.loot["box"] == ["Plot Armor (Mara)"]
+    assert game_box(state) == ["Plot Armor (Mara)"]
     assert not state.stack  # Plot Armor is not displaced: nothing left to place
     assert {R.PLOT_ARMOR_FIRST_ARMOR, R.PLOT_ARMOR_NOT_DISPLACED, R.LMW_PLOT_ARMOR_NOT_DISPLACED} <= set(ruling.citations)
     assert any("Defense from loot 5 → 2" in c for c in ruling.consequences)
@@ -73,7 +75,7 @@ def test_plot_armor_is_discarded_on_first_armor(state):
 def test_plot_armor_is_discarded_even_when_the_armor_goes_to_another_slot(state):
     draw(state, "Mara", "armor", "Iron Helm", defense=3, slots=(2,))
     play(state, Equip(player="Mara", card="Iron Helm"))
-    assert armor(state, "Mara")[:2] == [None, "Iron Helm"] and "Plot Armor (Mara)" in state.loot["box"]
+    assert armor(state, "Mara")[:2] == [None, "Iron Helm"] and "Plot Armor (Mara)" in game_box(state)
 
 
 def test_plot_armor_rule_does_not_affect_future_armor(state):
@@ -97,6 +99,68 @@ def test_plot_armor_is_not_gear(state):
 
 def quotes_of(ruling):
     return set(ruling.citations) | {c for v in ruling.violations for c in v.citations}
+
+
+def test_eligible_loot_excludes_plot_armor_unless_the_table_says_it_counts(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    got(state, "Mara", "common", "Coin")
+    assert eligible_loot(state, "Mara") == ["Coin"] and eligible_loot(state, "Ivo") == []
+    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    assert eligible_loot(counts, "Ivo") == ["Plot Armor (Ivo)"]
+
+
+def test_public_loot_information_every_card_in_one_place(state):
+    got(state, "Mara", "common", "Coin")
+    names = [n for n, _ in every_card_place(state)]
+    assert len(names) == len(set(names)) == 4  # three Plot Armors and the Coin
+
+
+def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rules_db):
+    ruling = refused(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+    assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
+    assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
+    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
+    ruling = refused(counts, Equip(player="Mara", card="Plot Armor (Ivo)"))  # never two Plot Armors on one mat
+    assert R.PLOT_ARMOR_AT_START in quotes_of(ruling)
+    assert not any("store" in o for o in engine.check(counts, DrawLoot(
+        player="Mara", kinds=("common",), names=("Coin",))).obligations if "Plot Armor" in o)
+
+
+def test_plot_armor_is_discarded_only_the_first_time_and_only_the_players_own(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
+    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
+    engine.apply(state, Equip(player="Mara", card="Plot Armor (Ivo)"), override="the table allows it")
+    play(state, DescribeCard(name="A1", kind="armor", defense=1), DescribeCard(name="A2", kind="armor", defense=1))
+    play(state, DrawLoot(player="Mara", kinds=("armor", "armor"), names=("A1", "A2")))
+    ruling = play(state, Equip(player="Mara", card="A1"))
+    assert game_box(state) == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR in ruling.citations
+    ruling = play(state, Equip(player="Mara", card="A2"))
+    assert game_box(state) == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations
+    assert "Plot Armor (Ivo)" in armor(state, "Mara") and loot_defense(state, "Mara") == 7
+
+
+def test_plot_armor_rule_does_not_fire_after_the_first_armor_card_left(state):
+    play(state, DiscardLoot(player="Mara", card="Plot Armor (Mara)"))  # voluntary, on her own turn
+    draw(state, "Mara", "armor", "Cap", defense=1)
+    ruling = play(state, Equip(player="Mara", card="Cap"))
+    assert R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations and has_equipped_armor(state, "Mara")
+
+
+def test_a_card_name_that_could_be_several_cards_asks_for_more_of_it(state):
+    play(state, DescribeCard(name="Shiv", kind="weapon", weapon="melee"),
+         DescribeCard(name="Shield", kind="armor", defense=2), DescribeCard(name="Shortbow", kind="weapon", weapon="ranged"))
+    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)), DiscardLoot(player="Mara", card="Shiv"))
+    play(state, DrawLoot(player="Mara", kinds=("armor", "weapon"), names=("Shield", "Shortbow")))
+    with pytest.raises(BadMove, match="'sh' could be Shield, Shortbow"):
+        engine.check(state, Equip(player="Mara", card="sh"))
+
+
+def test_inventory_the_mystic_dagger_is_not_loot(state):
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Mystic Dagger",), weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT
+    ruling = refused(state, DescribeCard(name="The Mystic Dagger", kind="weapon", weapon="melee"))
+    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT and ruling.effects is None
 
 
 # --- DRAWING_LOOT / LOOT_MANAGEMENT_WINDOW ---------------------------------------------------------------
@@ -149,7 +213,72 @@ def test_a_card_that_fits_nowhere_must_be_discarded(rules_db):
     ruling = refused(state, Store(player="Mara", card="Odd Rock"))
     assert R.LMW_MUST_DISCARD in quotes_of(ruling)
     play(state, DiscardLoot(player="Mara", card="Odd Rock"))
-    assert state.loot["discard/common"] == ["Odd Rock"] and not state.stack
+    assert discard_pile(state, "common") == ["Odd Rock"] and not state.stack
+
+
+def test_displaced_loot_is_placed_before_other_window_cards(state, rules_db):
+    def setup(s):
+        draw(s, "Mara", "weapon", "Club", weapon="melee")
+        play(s, Equip(player="Mara", card="Club"))
+        play(s, DescribeCard(name="Axe", kind="weapon", weapon="melee"), DescribeCard(name="Coin", kind="common"))
+        play(s, DrawLoot(player="Mara", kinds=("weapon", "common"), names=("Axe", "Coin")))
+        play(s, Equip(player="Mara", card="Axe"))
+
+    setup(state)
+    ruling = refused(state, Store(player="Mara", card="Coin"))
+    assert R.LMW_DISPLACED_IMMEDIATELY in quotes_of(ruling)
+    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
+    assert play(state, Store(player="Mara", card="Club")).interpretations == ()
+    other = new_state(rules_db, players=("Mara", "Ivo"), choices={"displaced-first": "any-order"})
+    setup(other)
+    ruling = play(other, Store(player="Mara", card="Coin"))
+    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
+
+
+def test_drawing_loot_names_the_card(state):
+    with pytest.raises(BadMove, match="name the card"):
+        engine.check(state, DrawLoot(player="Mara", kinds=("armor",), names=("",)))
+
+
+def test_legal_but_nothing_to_apply_is_shown_as_such(state):
+    from rich.console import Console
+
+    from referee import game_display
+
+    ruling = Draft(state).finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)))
+    ruling = type(ruling)(**{**ruling.__dict__, "effects": None})
+    console = Console(record=True, width=200)
+    game_display.print_played(console, game_display.Shown(ruling), dry_run=False, cannot_apply=True)
+    text = console.export_text()
+    assert "nothing to apply" in text and "dry run" not in text
+
+
+def test_drawing_loot_names_a_catalogue_card_in_any_case(state):
+    got(state, "Mara", "weapon", "Shiv", weapon="melee")
+    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",), weapon="melee"))
+    assert state.top.cards == ("Shiv #2",) and "shiv" not in state.cards
+
+
+def test_loot_management_window_options_are_only_legal_moves(state):
+    ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
+    assert ruling.obligations and not any("use" in o for o in ruling.obligations)
+    play(state, DiscardLoot(player="Ivo", card="Potion"))
+    ruling = draw(state, "Mara", "common", "Tonic", consumable=True)  # on her own turn: usable
+    assert any("use" in o for o in ruling.obligations)
+
+
+def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
+    got(state, "Mara", "common", "Coin")
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=10))
+    ruling = refused(state, DiscardLoot(player="Mara", card="Coin"))  # a Check is an interruption either way
+    assert "lmw-is-interruption" not in [i.id for i in ruling.interpretations]
+
+
+def test_drawing_several_cards_takes_no_card_options(state):
+    play(state, DescribeCard(name="Leather Cap", kind="armor", defense=1))
+    with pytest.raises(BadMove, match="describe one card"):
+        engine.check(state, DrawLoot(player="Ivo", kinds=("armor", "armor"), names=("Iron Helm", "Leather Cap"),
+                                     defense=2))
 
 
 # --- LOOT_DECK_EXHAUSTION ----------------------------------------------------------------------------------
@@ -159,9 +288,9 @@ def test_loot_deck_exhaustion_refreshes_from_the_discard_pile(state):
     play(state, DeckSize(kind="weapon", size=1))
     draw(state, "Mara", "weapon", "Club", weapon="melee")
     play(state, DiscardLoot(player="Mara", card="Club"))
-    assert state.loot["discard/weapon"] == ["Club"]
+    assert discard_pile(state, "weapon") == ["Club"]
     ruling = draw(state, "Mara", "weapon", "Club")
-    assert state.top.cards == ("Club",) and state.loot["discard/weapon"] == []
+    assert state.top.cards == ("Club",) and discard_pile(state, "weapon") == []
     assert {R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE} <= set(ruling.citations)
 
 
@@ -178,6 +307,26 @@ def test_loot_deck_exhaustion_the_refreshed_deck_holds_only_the_old_discards(sta
     refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Spear",), weapon="melee"))
 
 
+def test_drawing_a_card_that_is_in_its_discard_pile_needs_the_deck_size(state):
+    draw(state, "Mara", "weapon", "Shiv", weapon="melee")
+    play(state, DiscardLoot(player="Mara", card="Shiv"))
+    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
+    assert R.EXHAUSTION_SHUFFLE in quotes_of(ruling) and "referee deck weapon 0" in ruling.violations[0].fix
+    play(state, DeckSize(kind="weapon", size=0), DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)))
+    assert state.top.cards == ("Shiv",) and "Shiv #2" not in state.cards
+
+
+def test_deck_sizes_and_slots_read_as_sentences(state):
+    assert "has 1 card " in play(state, DeckSize(kind="armor", size=1)).consequences[0]
+    got(state, "Mara", "weapon", "Club", weapon="melee")
+    ruling = play(state, GearSwap(player="Mara", card="Club"))
+    assert any("to the Melee Weapon Slot" in c for c in ruling.consequences)
+    got(state, "Mara", "armor", "Helm", defense=2, slots=(3,))
+    play(state, EndTurn(complete=True), EndTurn(complete=True), EndTurn(complete=True))
+    ruling = play(state, GearSwap(player="Mara", card="Helm"))
+    assert any("to Armor Slot 3" in c for c in ruling.consequences)
+
+
 # --- EQUIPPING_LOOT / REPLACING_EQUIPPED_LOOT / WEAPON_SLOTS / ARMOR_SLOTS --------------------------------
 
 
@@ -186,7 +335,7 @@ def test_equipping_loot_refuses_an_illegal_slot(state):
     ruling = refused(state, Equip(player="Mara", card="Short Bow", slot="melee"))
     assert R.EQUIP_NOT_ILLEGAL_SLOT in quotes_of(ruling) and R.WEAPON_MELEE_SLOT in quotes_of(ruling)
     play(state, Equip(player="Mara", card="Short Bow"))
-    assert state.loot["Mara/ranged"] == "Short Bow"
+    assert patron_mat(state, "Mara").ranged == "Short Bow"
 
 
 def test_armor_slots_respect_a_required_slot(state):
@@ -211,7 +360,7 @@ def test_replacing_equipped_loot_displaces_the_old_card(state):
     play(state, Equip(player="Mara", card="Club"))
     draw(state, "Mara", "weapon", "Axe", weapon="melee")
     ruling = play(state, Equip(player="Mara", card="Axe"))
-    assert state.loot["Mara/melee"] == "Axe" and state.top.displaced == ("Club",)
+    assert patron_mat(state, "Mara").melee == "Axe" and state.top.displaced == ("Club",)
     assert R.REPLACE_PREVIOUS_DISPLACED in ruling.citations
     play(state, Store(player="Mara", card="Club"))
     assert pack(state, "Mara")[0] == "Club" and not state.stack
@@ -258,6 +407,21 @@ def test_stored_armor_gives_nothing_and_backpack_magic_works_only_if_it_says_so(
     assert loot_defense(state, "Mara") == 5 and stat_bonuses(state, "Mara") == {}
     got(state, "Mara", "common", "Ward Stone", backpack=True, backpack_defense=2, stats=("Charm +1",))
     assert loot_defense(state, "Mara") == 7 and stat_bonuses(state, "Mara") == {"Charm": 1}
+
+
+def test_stored_loot_card_text_granting_backpack_effects_applies(state):
+    draw(state, "Mara", "armor", "Magic Vest", defense=3, stats=("Wit +2",), backpack=True, backpack_defense=1)
+    ruling = play(state, Store(player="Mara", card="Magic Vest"))
+    assert not any("gives no Defense" in c for c in ruling.consequences)
+    assert R.LOOT_CARD_TEXT_WINS in ruling.citations and loot_defense(state, "Mara") == 6
+
+
+def test_backpack_size_is_shown_when_it_decides(state):
+    fill_backpack(state, "Mara")
+    draw(state, "Mara", "common", "Candle")
+    ruling = refused(state, Store(player="Mara", card="Candle"))
+    assert "backpack-size" in [i.id for i in ruling.interpretations] and "3 Slots" in ruling.violations[0].message
+    assert "equip" not in ruling.violations[0].fix.split(" the ")[0] and "use" not in ruling.violations[0].fix.split(" the ")[0]
 
 
 # --- LOOT_AND_STAT_BONUSES ----------------------------------------------------------------------------
@@ -315,7 +479,7 @@ def test_discarding_loot_refused_on_another_players_turn(state):
 def test_discarding_loot_on_own_turn_goes_to_its_matching_pile(state):
     got(state, "Mara", "rare", "Star Amulet")
     ruling = play(state, DiscardLoot(player="Mara", card="Star Amulet"))
-    assert state.loot["discard/rare"] == ["Star Amulet"] and pack(state, "Mara")[0] is None
+    assert discard_pile(state, "rare") == ["Star Amulet"] and pack(state, "Mara")[0] is None
     assert R.DISCARD_RARE_PILE in ruling.citations
 
 
@@ -328,13 +492,30 @@ def test_discarding_loot_refused_while_a_check_is_being_resolved(state):
 def test_discarding_loot_required_by_an_effect_has_no_timing_check(state):
     got(state, "Ivo", "common", "Coin")
     ruling = play(state, DiscardLoot(player="Ivo", card="Coin", required="Dungeon Bomb"))
-    assert state.loot["discard/common"] == ["Coin"] and ruling.legal
+    assert discard_pile(state, "common") == ["Coin"] and ruling.legal
 
 
 def test_discarded_plot_armor_returns_to_the_game_box(state):
     play(state, DiscardLoot(player="Mara", card="Plot Armor (Mara)"))
-    assert state.loot["box"] == ["Plot Armor (Mara)"] and all(p == [] for k, p in state.loot.items()
-                                                              if k.startswith("discard/"))
+    assert game_box(state) == ["Plot Armor (Mara)"] and all(discard_pile(state, kind) == []
+                                                              for kind in LOOT_TYPES)
+
+
+def test_discard_effects_is_a_required_discard_into_the_matching_pile(state):
+    got(state, "Ivo", "weapon", "Club", weapon="melee")
+    d = Draft(state)
+    discard_effects(state, d, "Ivo", "Club", "Random Encounter option")
+    from referee.state import transition
+
+    transition(state, d.effects)
+    assert discard_pile(state, "weapon") == ["Club"] and pack(state, "Ivo")[0] is None
+    assert any("Random Encounter option" in c for c in d.consequences)
+
+
+def test_discarding_loot_combat_turn_is_a_condition_the_table_reports(state):
+    got(state, "Mara", "common", "Coin")
+    ruling = play(state, DiscardLoot(player="Mara", card="Coin"))
+    assert ruling.table_reported[0].startswith("if this is a Combat Turn")
 
 
 # --- GEAR / GEAR_SWAP -------------------------------------------------------------------------------------
@@ -344,7 +525,7 @@ def test_gear_swap_once_per_player_turn(state):
     got(state, "Mara", "weapon", "Club", weapon="melee")
     got(state, "Mara", "weapon", "Bow", weapon="ranged")
     ruling = play(state, GearSwap(player="Mara", card="Club"))
-    assert state.loot["Mara/melee"] == "Club" and R.GEAR_SWAP_TO_SLOT in ruling.citations
+    assert patron_mat(state, "Mara").melee == "Club" and R.GEAR_SWAP_TO_SLOT in ruling.citations
     ruling = refused(state, GearSwap(player="Mara", card="Bow"))
     assert R.SUMMARY_GEAR_SWAP in quotes_of(ruling) and ruling.interpretations[0].id == "gear-swap-limit"
 
@@ -364,7 +545,7 @@ def test_gear_swap_exchange_needs_the_stored_card_legal_for_the_slot(state):
     ruling = refused(state, GearSwap(player="Mara", card="Club", other="Bow"))
     assert R.GEAR_SWAP_EXCHANGE in quotes_of(ruling)
     play(state, GearSwap(player="Mara", card="Club", other="Axe"))
-    assert state.loot["Mara/melee"] == "Axe" and pack(state, "Mara") == ["Bow", "Club", None]
+    assert patron_mat(state, "Mara").melee == "Axe" and pack(state, "Mara") == ["Bow", "Club", None]
 
 
 def test_gear_swap_is_gear_only(state):
@@ -383,18 +564,34 @@ def test_gear_swap_moves_equipped_gear_only_into_an_empty_backpack_slot(state):
     ruling = refused(state, GearSwap(player="Mara", card="Club", discard="Club"))
     assert "referee discard mara" in ruling.violations[0].fix and "Coin" not in ruling.violations[0].fix
     play(state, DiscardLoot(player="Mara", card="Club"))
-    assert state.loot["discard/weapon"] == ["Club"] and state.loot.get("swaps/Mara") is None
+    assert discard_pile(state, "weapon") == ["Club"] and last_gear_swap(state, "Mara") is None
 
 
 def test_gear_swap_of_stored_armor_discards_plot_armor(state):
     got(state, "Mara", "armor", "Cap", defense=1)
     play(state, GearSwap(player="Mara", card="Cap"))
-    assert armor(state, "Mara")[0] == "Cap" and state.loot["box"] == ["Plot Armor (Mara)"]
+    assert armor(state, "Mara")[0] == "Cap" and game_box(state) == ["Plot Armor (Mara)"]
 
 
 def test_gear_swap_only_on_your_own_player_turn(state):
     got(state, "Ivo", "weapon", "Club", weapon="melee")
     refused(state, GearSwap(player="Ivo", card="Club"))
+
+
+def test_gear_swap_moves_stored_gear_only_into_an_empty_legal_slot(rules_db):
+    from referee.state import GameState
+    from referee.table_settings import make_settings
+
+    state = GameState.initial(make_settings(players=("Mara", "Ivo"), health=5, health_cap=None, turn_actions=2,
+                                            reroll_supply=2, db=rules_db, backpack_slots=1))
+    draw(state, "Mara", "rare", "Mithril Ring", equip_as="armor", defense=4)
+    play(state, Equip(player="Mara", card="Mithril Ring"))
+    got(state, "Mara", "armor", "Plate", defense=6)
+    ruling = refused(state, GearSwap(player="Mara", card="Plate", slot="armor-2", discard="Mithril Ring"))
+    assert R.GEAR_SWAP_TO_SLOT in quotes_of(ruling) and "Armor Slot 3" in ruling.violations[0].fix
+    ruling = play(state, GearSwap(player="Mara", card="Plate"))
+    assert sum("Defense from loot" in c for c in ruling.consequences) == 1
+    assert armor(state, "Mara")[:2] == ["Plate", "Mithril Ring"]
 
 
 # --- CONSUMABLE_LOOT --------------------------------------------------------------------------------------
@@ -406,7 +603,7 @@ def test_consumable_loot_default_timing_is_your_own_turn(state):
     assert R.CONSUMABLE_DEFAULT_TIMING in quotes_of(ruling)
     got(state, "Ivo", "common", "Smoke Bomb", consumable=True, anytime=True)
     play(state, UseLoot(player="Ivo", card="Smoke Bomb"))
-    assert state.loot["discard/common"] == ["Smoke Bomb"]
+    assert discard_pile(state, "common") == ["Smoke Bomb"]
 
 
 def test_consumable_loot_a_card_with_its_own_timing_is_used_during_a_check(state):
@@ -414,7 +611,7 @@ def test_consumable_loot_a_card_with_its_own_timing_is_used_during_a_check(state
     got(state, "Mara", "common", "Potion", consumable=True)
     play(state, DeclareCheck(player="Mara", stat="brawn", tn=15), RollDice(player="Mara", dice=(11,)))
     ruling = play(state, UseLoot(player="Mara", card="Lucky Charm"))
-    assert state.top.kind == "check" and state.loot["discard/common"] == ["Lucky Charm"]
+    assert state.top.kind == "check" and discard_pile(state, "common") == ["Lucky Charm"]
     assert R.CONSUMABLE_CARD_TEXT in ruling.citations and R.LMW_USE_TIMING not in ruling.citations  # no window open
     ruling = refused(state, UseLoot(player="Mara", card="Potion"))  # no timing of its own: the Check finishes first
     assert ruling.violations[0].citations[0] == R.CONSUMABLE_DEFAULT_TIMING
@@ -476,204 +673,6 @@ def test_loot_opportunities_need_a_recorded_death_that_can_create_one(state):
     assert state.top.cards == ("Coin",) and state.top.player == "Ivo"
 
 
-# --- LOOT_AND_DEATH_INTERRUPTION ------------------------------------------------------------------------------
-
-
-def test_death_during_loot_management_pauses_the_window(state):
-    draw(state, "Mara", "common", "Coin")
-    ruling = play(state, Damage(player="Mara", amount=10))
-    assert state.top.kind == "death" and isinstance(state.stack[-2], LootWindowProc)
-    assert R.LOOT_DEATH_PAUSE in ruling.citations
-    refused(state, Store(player="Mara", card="Coin"))
-    ruling = play(state, ReportDeath(player="Mara", outcome="surviving"))
-    assert isinstance(state.top, LootWindowProc) and R.LOOT_DEATH_RESUME in ruling.citations
-
-
-def test_removed_players_unresolved_window_loot_is_discarded(state):
-    draw(state, "Mara", "common", "Coin")
-    play(state, Damage(player="Mara", amount=10))
-    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
-    assert state.loot["discard/common"] == ["Coin"] and not state.stack
-    assert R.LOOT_DEATH_REMOVED_DISCARD in ruling.citations
-    assert state.active_player.name == "Ivo"  # Mara's turn ended with her removal
-
-
-def test_victory_ends_the_game_with_window_loot_unresolved(rules_db):
-    state = new_state(rules_db, players=("Mara", "Ivo"))
-    draw(state, "Mara", "common", "Coin")
-    play(state, Damage(player="Ivo", amount=10))
-    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
-    assert state.ended and state.winner == "Mara" and state.loot["unresolved"] == ["Coin"]
-    assert R.LOOT_DEATH_VICTORY_ENDS in ruling.citations
-
-
-# --- the interface issue 6 uses -----------------------------------------------------------------------------
-
-
-def test_eligible_loot_excludes_plot_armor_unless_the_table_says_it_counts(rules_db):
-    state = new_state(rules_db, players=("Mara", "Ivo"))
-    got(state, "Mara", "common", "Coin")
-    assert eligible_loot(state, "Mara") == ["Coin"] and eligible_loot(state, "Ivo") == []
-    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    assert eligible_loot(counts, "Ivo") == ["Plot Armor (Ivo)"]
-
-
-def test_discard_effects_is_a_required_discard_into_the_matching_pile(state):
-    got(state, "Ivo", "weapon", "Club", weapon="melee")
-    d = Draft(state)
-    discard_effects(state, d, "Ivo", "Club", "Random Encounter option")
-    from referee.state import transition
-
-    transition(state, d.effects)
-    assert state.loot["discard/weapon"] == ["Club"] and pack(state, "Ivo")[0] is None
-    assert any("Random Encounter option" in c for c in d.consequences)
-
-
-def test_public_loot_information_every_card_in_one_place(state):
-    got(state, "Mara", "common", "Coin")
-    names = [n for n, _ in every_card_place(state)]
-    assert len(names) == len(set(names)) == 4  # three Plot Armors and the Coin
-
-
-# --- issue 5 review: each finding, named after the rule it proves ------------------------------------------
-
-
-def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rules_db):
-    ruling = refused(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
-    assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
-    assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
-    counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(counts, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
-    ruling = refused(counts, Equip(player="Mara", card="Plot Armor (Ivo)"))  # never two Plot Armors on one mat
-    assert R.PLOT_ARMOR_AT_START in quotes_of(ruling)
-    assert not any("store" in o for o in engine.check(counts, DrawLoot(
-        player="Mara", kinds=("common",), names=("Coin",))).obligations if "Plot Armor" in o)
-
-
-def test_plot_armor_is_discarded_only_the_first_time_and_only_the_players_own(rules_db):
-    state = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
-    play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
-    engine.apply(state, Equip(player="Mara", card="Plot Armor (Ivo)"), override="the table allows it")
-    play(state, DescribeCard(name="A1", kind="armor", defense=1), DescribeCard(name="A2", kind="armor", defense=1))
-    play(state, DrawLoot(player="Mara", kinds=("armor", "armor"), names=("A1", "A2")))
-    ruling = play(state, Equip(player="Mara", card="A1"))
-    assert state.loot["box"] == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR in ruling.citations
-    ruling = play(state, Equip(player="Mara", card="A2"))
-    assert state.loot["box"] == ["Plot Armor (Mara)"] and R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations
-    assert "Plot Armor (Ivo)" in armor(state, "Mara") and loot_defense(state, "Mara") == 7
-
-
-def test_plot_armor_rule_does_not_fire_after_the_first_armor_card_left(state):
-    play(state, DiscardLoot(player="Mara", card="Plot Armor (Mara)"))  # voluntary, on her own turn
-    draw(state, "Mara", "armor", "Cap", defense=1)
-    ruling = play(state, Equip(player="Mara", card="Cap"))
-    assert R.PLOT_ARMOR_FIRST_ARMOR not in ruling.citations and state.loot["Mara/armor-equipped"] is True
-
-
-def test_loot_death_interruption_no_resume_for_a_fallen_player(state):
-    draw(state, "Mara", "common", "Coin")
-    play(state, Damage(player="Mara", amount=10))
-    ruling = play(state, ReportDeath(player="Mara", outcome="fallen"))
-    assert not any(isinstance(p, LootWindowProc) for p in state.stack)
-    assert R.LOOT_DEATH_RESUME in ruling.citations and "lmw-not-surviving" in [i.id for i in ruling.interpretations]
-    assert state.loot["Mara/set-aside"] == ["Coin"] and ruling.table_reported
-    refused(state, Store(player="Mara", card="Coin"))
-    play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
-    assert state.top.cards == ("Coin",) and state.loot["Mara/set-aside"] == []
-
-
-def test_loot_death_interruption_zombie_reading_discard(rules_db):
-    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"lmw-not-surviving": "discard"})
-    draw(state, "Mara", "common", "Coin")
-    play(state, Damage(player="Mara", amount=10))
-    play(state, ReportDeath(player="Mara", outcome="zombie"))
-    assert state.loot["discard/common"] == ["Coin"] and not any(isinstance(p, LootWindowProc) for p in state.stack)
-
-
-def test_a_card_name_that_could_be_several_cards_asks_for_more_of_it(state):
-    play(state, DescribeCard(name="Shiv", kind="weapon", weapon="melee"),
-         DescribeCard(name="Shield", kind="armor", defense=2), DescribeCard(name="Shortbow", kind="weapon", weapon="ranged"))
-    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)), DiscardLoot(player="Mara", card="Shiv"))
-    play(state, DrawLoot(player="Mara", kinds=("armor", "weapon"), names=("Shield", "Shortbow")))
-    with pytest.raises(BadMove, match="'sh' could be Shield, Shortbow"):
-        engine.check(state, Equip(player="Mara", card="sh"))
-
-
-def test_stored_loot_card_text_granting_backpack_effects_applies(state):
-    draw(state, "Mara", "armor", "Magic Vest", defense=3, stats=("Wit +2",), backpack=True, backpack_defense=1)
-    ruling = play(state, Store(player="Mara", card="Magic Vest"))
-    assert not any("gives no Defense" in c for c in ruling.consequences)
-    assert R.LOOT_CARD_TEXT_WINS in ruling.citations and loot_defense(state, "Mara") == 6
-
-
-def test_gear_swap_moves_stored_gear_only_into_an_empty_legal_slot(rules_db):
-    from referee.state import GameState
-    from referee.table_settings import make_settings
-
-    state = GameState.initial(make_settings(players=("Mara", "Ivo"), health=5, health_cap=None, turn_actions=2,
-                                            reroll_supply=2, db=rules_db, backpack_slots=1))
-    draw(state, "Mara", "rare", "Mithril Ring", equip_as="armor", defense=4)
-    play(state, Equip(player="Mara", card="Mithril Ring"))
-    got(state, "Mara", "armor", "Plate", defense=6)
-    ruling = refused(state, GearSwap(player="Mara", card="Plate", slot="armor-2", discard="Mithril Ring"))
-    assert R.GEAR_SWAP_TO_SLOT in quotes_of(ruling) and "Armor Slot 3" in ruling.violations[0].fix
-    ruling = play(state, GearSwap(player="Mara", card="Plate"))
-    assert sum("Defense from loot" in c for c in ruling.consequences) == 1
-    assert armor(state, "Mara")[:2] == ["Plate", "Mithril Ring"]
-
-
-def test_displaced_loot_is_placed_before_other_window_cards(state, rules_db):
-    def setup(s):
-        draw(s, "Mara", "weapon", "Club", weapon="melee")
-        play(s, Equip(player="Mara", card="Club"))
-        play(s, DescribeCard(name="Axe", kind="weapon", weapon="melee"), DescribeCard(name="Coin", kind="common"))
-        play(s, DrawLoot(player="Mara", kinds=("weapon", "common"), names=("Axe", "Coin")))
-        play(s, Equip(player="Mara", card="Axe"))
-
-    setup(state)
-    ruling = refused(state, Store(player="Mara", card="Coin"))
-    assert R.LMW_DISPLACED_IMMEDIATELY in quotes_of(ruling)
-    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
-    assert play(state, Store(player="Mara", card="Club")).interpretations == ()
-    other = new_state(rules_db, players=("Mara", "Ivo"), choices={"displaced-first": "any-order"})
-    setup(other)
-    ruling = play(other, Store(player="Mara", card="Coin"))
-    assert [i.id for i in ruling.interpretations] == ["displaced-first"]
-
-
-def test_drawing_loot_names_the_card(state):
-    with pytest.raises(BadMove, match="name the card"):
-        engine.check(state, DrawLoot(player="Mara", kinds=("armor",), names=("",)))
-
-
-def test_legal_but_nothing_to_apply_is_shown_as_such(state):
-    from rich.console import Console
-
-    from referee import game_display
-
-    ruling = Draft(state).finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)))
-    ruling = type(ruling)(**{**ruling.__dict__, "effects": None})
-    console = Console(record=True, width=200)
-    game_display.print_played(console, game_display.Shown(ruling), dry_run=False, cannot_apply=True)
-    text = console.export_text()
-    assert "nothing to apply" in text and "dry run" not in text
-
-
-def test_drawing_a_card_that_is_in_its_discard_pile_needs_the_deck_size(state):
-    draw(state, "Mara", "weapon", "Shiv", weapon="melee")
-    play(state, DiscardLoot(player="Mara", card="Shiv"))
-    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",)))
-    assert R.EXHAUSTION_SHUFFLE in quotes_of(ruling) and "referee deck weapon 0" in ruling.violations[0].fix
-    play(state, DeckSize(kind="weapon", size=0), DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)))
-    assert state.top.cards == ("Shiv",) and "Shiv #2" not in state.cards
-
-
-def test_drawing_loot_names_a_catalogue_card_in_any_case(state):
-    got(state, "Mara", "weapon", "Shiv", weapon="melee")
-    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("shiv",), weapon="melee"))
-    assert state.top.cards == ("Shiv #2",) and "shiv" not in state.cards
-
-
 def test_a_removed_player_cannot_take_or_draw_loot(state):
     got(state, "Tess", "common", "Coin")
     play(state, Damage(player="Mara", amount=10), ReportDeath(player="Mara", outcome="removed"))
@@ -703,49 +702,35 @@ def test_out_of_play_loot_the_table_may_choose_to_allow_it(rules_db):
     assert "out-of-play-loot" in [i.id for i in ruling.interpretations] and state.top.player == "Ivo"
 
 
-def test_inventory_the_mystic_dagger_is_not_loot(state):
-    ruling = refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Mystic Dagger",), weapon="melee"))
-    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT
-    ruling = refused(state, DescribeCard(name="The Mystic Dagger", kind="weapon", weapon="melee"))
-    assert ruling.violations[0].citations[0] == R.MYSTIC_DAGGER_NOT_LOOT and ruling.effects is None
+# --- LOOT_AND_DEATH_INTERRUPTION ------------------------------------------------------------------------------
 
 
-def test_loot_management_window_options_are_only_legal_moves(state):
-    ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
-    assert ruling.obligations and not any("use" in o for o in ruling.obligations)
-    play(state, DiscardLoot(player="Ivo", card="Potion"))
-    ruling = draw(state, "Mara", "common", "Tonic", consumable=True)  # on her own turn: usable
-    assert any("use" in o for o in ruling.obligations)
+def test_death_during_loot_management_pauses_the_window(state):
+    draw(state, "Mara", "common", "Coin")
+    ruling = play(state, Damage(player="Mara", amount=10))
+    assert state.top.kind == "death" and isinstance(state.stack[-2], LootWindowProc)
+    assert R.LOOT_DEATH_PAUSE in ruling.citations
+    refused(state, Store(player="Mara", card="Coin"))
+    ruling = play(state, ReportDeath(player="Mara", outcome="surviving"))
+    assert isinstance(state.top, LootWindowProc) and R.LOOT_DEATH_RESUME in ruling.citations
 
 
-def test_backpack_size_is_shown_when_it_decides(state):
-    fill_backpack(state, "Mara")
-    draw(state, "Mara", "common", "Candle")
-    ruling = refused(state, Store(player="Mara", card="Candle"))
-    assert "backpack-size" in [i.id for i in ruling.interpretations] and "3 Slots" in ruling.violations[0].message
-    assert "equip" not in ruling.violations[0].fix.split(" the ")[0] and "use" not in ruling.violations[0].fix.split(" the ")[0]
+def test_removed_players_unresolved_window_loot_is_discarded(state):
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert discard_pile(state, "common") == ["Coin"] and not state.stack
+    assert R.LOOT_DEATH_REMOVED_DISCARD in ruling.citations
+    assert state.active_player.name == "Ivo"  # Mara's turn ended with her removal
 
 
-def test_discarding_loot_combat_turn_is_a_condition_the_table_reports(state):
-    got(state, "Mara", "common", "Coin")
-    ruling = play(state, DiscardLoot(player="Mara", card="Coin"))
-    assert ruling.table_reported[0].startswith("if this is a Combat Turn")
-
-
-def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
-    from referee.moves import DropWeapon, RecoverWeapon
-
-    draw(state, "Mara", "weapon", "Club", weapon="melee")
-    play(state, Equip(player="Mara", card="Club"))
-    ruling = play(state, DropWeapon(player="Mara", card="Club"))
-    assert state.loot["Mara/dropped"] == ["Club"] and state.loot["Mara/melee"] == "Club"
-    assert {R.WEAPON_DROPPED_NOT_DISCARDED, R.WEAPON_DROPPED_NOT_STOLEN, R.DROPPED_STILL_EQUIPPED} <= set(ruling.citations)
-    again = engine.check(state, DropWeapon(player="Mara", card="Club"))  # nothing to record: nothing to apply
-    assert again.legal and again.effects is None
-    play(state, RecoverWeapon(player="Mara", card="Club"))
-    assert state.loot["Mara/dropped"] == []
-    again = engine.check(state, RecoverWeapon(player="Mara", card="Club"))
-    assert again.legal and again.effects is None
+def test_victory_ends_the_game_with_window_loot_unresolved(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo"))
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Ivo", amount=10))
+    ruling = play(state, ReportDeath(player="Ivo", outcome="removed"))
+    assert state.ended and state.winner == "Mara" and unresolved_cards(state) == ["Coin"]
+    assert R.LOOT_DEATH_VICTORY_ENDS in ruling.citations
 
 
 def dropped_club(state):
@@ -755,12 +740,51 @@ def dropped_club(state):
     play(state, Equip(player="Mara", card="Club"), DropWeapon(player="Mara", card="Club"))
 
 
+def test_loot_death_interruption_no_resume_for_a_fallen_player(state):
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    ruling = play(state, ReportDeath(player="Mara", outcome="fallen"))
+    assert not any(isinstance(p, LootWindowProc) for p in state.stack)
+    assert R.LOOT_DEATH_RESUME in ruling.citations and "lmw-not-surviving" in [i.id for i in ruling.interpretations]
+    assert list(patron_mat(state, "Mara").set_aside) == ["Coin"] and ruling.table_reported
+    refused(state, Store(player="Mara", card="Coin"))
+    play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))
+    assert state.top.cards == ("Coin",) and list(patron_mat(state, "Mara").set_aside) == []
+
+
+def test_loot_death_interruption_zombie_reading_discard(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"lmw-not-surviving": "discard"})
+    draw(state, "Mara", "common", "Coin")
+    play(state, Damage(player="Mara", amount=10))
+    play(state, ReportDeath(player="Mara", outcome="zombie"))
+    assert discard_pile(state, "common") == ["Coin"] and not any(isinstance(p, LootWindowProc) for p in state.stack)
+
+
+# --- WEAPON_LOOT: Dropped Weapons --------------------------------------------------------------------------
+
+
+def test_weapon_loot_a_dropped_weapon_stays_equipped(state):
+    from referee.moves import DropWeapon, RecoverWeapon
+
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    ruling = play(state, DropWeapon(player="Mara", card="Club"))
+    assert list(patron_mat(state, "Mara").dropped) == ["Club"] and patron_mat(state, "Mara").melee == "Club"
+    assert {R.WEAPON_DROPPED_NOT_DISCARDED, R.WEAPON_DROPPED_NOT_STOLEN, R.DROPPED_STILL_EQUIPPED} <= set(ruling.citations)
+    again = engine.check(state, DropWeapon(player="Mara", card="Club"))  # nothing to record: nothing to apply
+    assert again.legal and again.effects is None
+    play(state, RecoverWeapon(player="Mara", card="Club"))
+    assert list(patron_mat(state, "Mara").dropped) == []
+    again = engine.check(state, RecoverWeapon(player="Mara", card="Club"))
+    assert again.legal and again.effects is None
+
+
 def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_gear_swap_moves_it(state):
     dropped_club(state)
     ruling = refused(state, GearSwap(player="Mara", card="Club"))
     assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
     engine.apply(state, GearSwap(player="Mara", card="Club"), override="card text")
-    assert state.loot["Mara/dropped"] == [] and state.loot["Mara/melee"] is None
+    assert list(patron_mat(state, "Mara").dropped) == [] and patron_mat(state, "Mara").melee is None
 
 
 def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_equipping_over_it(state):
@@ -769,38 +793,13 @@ def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_equipping_over_it(s
     ruling = refused(state, Equip(player="Mara", card="Axe"))
     assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
     overridden = engine.apply(state, Equip(player="Mara", card="Axe"), override="card text")
-    assert state.loot["Mara/dropped"] == [] and "no longer Dropped" in " ".join(overridden.consequences)
+    assert list(patron_mat(state, "Mara").dropped) == [] and "no longer Dropped" in " ".join(overridden.consequences)
 
 
 def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_voluntary_discard(state):
     dropped_club(state)
     ruling = refused(state, DiscardLoot(player="Mara", card="Club"))
     assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
-
-
-def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
-    got(state, "Mara", "common", "Coin")
-    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=10))
-    ruling = refused(state, DiscardLoot(player="Mara", card="Coin"))  # a Check is an interruption either way
-    assert "lmw-is-interruption" not in [i.id for i in ruling.interpretations]
-
-
-def test_drawing_several_cards_takes_no_card_options(state):
-    play(state, DescribeCard(name="Leather Cap", kind="armor", defense=1))
-    with pytest.raises(BadMove, match="describe one card"):
-        engine.check(state, DrawLoot(player="Ivo", kinds=("armor", "armor"), names=("Iron Helm", "Leather Cap"),
-                                     defense=2))
-
-
-def test_deck_sizes_and_slots_read_as_sentences(state):
-    assert "has 1 card " in play(state, DeckSize(kind="armor", size=1)).consequences[0]
-    got(state, "Mara", "weapon", "Club", weapon="melee")
-    ruling = play(state, GearSwap(player="Mara", card="Club"))
-    assert any("to the Melee Weapon Slot" in c for c in ruling.consequences)
-    got(state, "Mara", "armor", "Helm", defense=2, slots=(3,))
-    play(state, EndTurn(complete=True), EndTurn(complete=True), EndTurn(complete=True))
-    ruling = play(state, GearSwap(player="Mara", card="Helm"))
-    assert any("to Armor Slot 3" in c for c in ruling.consequences)
 
 
 # --- invariants: a Hypothesis state machine ---------------------------------------------------------------
@@ -981,13 +980,11 @@ class Inventories(RuleBasedStateMachine):
         assert len(plots) == len(PLAYERS)  # Plot Armor never leaves the table: slot or box
         assert set(names) <= set(state.cards)
         for player in PLAYERS:  # no slot holds two cards: every slot is one value
-            assert len(state.loot[f"{player}/armor"]) == 5
-            assert len(state.loot[f"{player}/backpack"]) == 2
-            weapons = (state.loot[f"{player}/melee"], state.loot[f"{player}/ranged"])
-            assert all(c in weapons for c in state.loot[f"{player}/dropped"])  # a Dropped Weapon stays Equipped
-            assert len([c for c in state.loot[f"{player}/armor"] if c and c.startswith("Plot Armor")]) <= 1
-            for value in state.loot[f"{player}/armor"] + state.loot[f"{player}/backpack"] + \
-                    [state.loot[f"{player}/melee"], state.loot[f"{player}/ranged"]]:
+            mat = patron_mat(state, player)
+            assert len(mat.armor) == 5 and len(mat.backpack) == 2
+            assert all(c in (mat.melee, mat.ranged) for c in mat.dropped)  # a Dropped Weapon stays Equipped
+            assert len([c for c in mat.armor if c and c.startswith("Plot Armor")]) <= 1
+            for value in (*mat.armor, *mat.backpack, mat.melee, mat.ranged):
                 assert value is None or isinstance(value, str)
         for proc in state.stack:
             if isinstance(proc, LootWindowProc):

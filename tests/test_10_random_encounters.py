@@ -16,7 +16,7 @@ from referee.moves import (
 )
 from referee.core_concepts import CheckProc
 from referee.game_structure import DeathProc, EndOfTurnProc
-from referee.loot_and_inventory import LootWindowProc
+from referee.loot_and_inventory import LootWindowProc, discard_pile
 from referee.random_encounters import EncounterProc
 
 SPIDERS = dict(card="Spider Swarm", checks=("brawn 12 easier reward", "intellect 15 harder"), pays=("kaos 2",),
@@ -91,6 +91,34 @@ def test_random_encounter_discard_pile_a_card_lying_in_it_is_not_drawn_again(sta
     assert R.RE_DECK_REFRESH in ruling.citations
 
 
+def test_a_deck_refreshed_from_the_discard_pile_holds_exactly_those_cards(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "... shuffle the Random Encounter discard pile to create a new face-down
+    Random Encounter Deck.": until that deck is used up, a card that was not in the pile cannot be drawn."""
+    play(state, EncounterDeck(size=1))
+    draw(state, card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
+    check_option(state, (10,))  # Imp: deck 0, discard pile [Imp]
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
+    assert R.RE_DECK_REFRESH in quotes_of(ruling) and "'Imp'" in ruling.violations[0].message
+    ruling = play(state, EncounterDraw(player="Cara", cause="other", card="imp"))
+    assert "(1 card)" in " ".join(ruling.consequences)
+    assert state.encounters["deck"] == 0 and "refreshed" not in state.encounters
+    check_option(state, (10,))
+    play(state, EncounterDeck(size=3))  # the table rebuilt the deck
+    assert draw(state).legal
+
+
+def test_the_refreshed_deck_limit_ends_when_the_deck_is_used_up(state):
+    play(state, EncounterDeck(size=0))
+    state.encounters["discard"] = ["Old Card", "Imp"]
+    state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
+                                                     "mark": "", "reward": False}],
+                                        "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
+    play(state, EncounterDraw(player="Cara", cause="other", card="Imp"))
+    assert state.encounters["refreshed"] == ["Old Card"]
+    check_option(state, (10,))
+    assert refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
+
+
 # --- ENCOUNTERING_PLAYER ---------------------------------------------------------------------------------
 
 
@@ -138,6 +166,14 @@ def test_encountering_player_a_failed_move_action_is_the_active_players(state):
     assert ruling.violations[0].citations[0] == R.PLAYER_TURN_DEFINITION
     assert "move-action-own-turn" in [i.id for i in ruling.interpretations]
     play(state, EncounterDraw(player="Bob", cause="move", **SPIDERS))
+
+
+def test_a_failed_move_action_hints_at_recording_its_turn_action(state):
+    ruling = engine.check(state, EncounterDraw(player="Bob", cause="move", **SPIDERS))
+    assert any("`referee action bob move`" in t for t in ruling.table_reported)
+    play(state, TurnAction(player="Bob", action="Move"))
+    ruling = draw(state, player="Bob")
+    assert not any("referee action" in t for t in ruling.table_reported)
 
 
 # --- RANDOM_ENCOUNTER: interrupts, must be resolved first, spends no Turn Action -----------------------------
@@ -226,6 +262,16 @@ def test_choosing_the_same_option_again_is_refused(state):
     assert R.OPTIONS_MUST_RESOLVE_CHOSEN in quotes_of(refused(state, EncounterChoose(player="Cara", option=1)))
 
 
+def test_encounter_completion_options_chosen_before_rolling_a_roll_is_refused_with_the_choose_move(state):
+    """ENCOUNTER_COMPLETION_OPTIONS "The Encountering Player must choose one available Encounter Completion Option
+    before rolling dice, ...": the refusal cites it and its fix is the choose command (not `declare`)."""
+    draw(state)
+    ruling = refused(state, RollDice(player="Cara", dice=(5,)))
+    assert R.OPTIONS_CHOOSE_FIRST in quotes_of(ruling)
+    assert all("declare" not in v.fix for v in ruling.violations)
+    assert "referee encounter choose cara" in ruling.violations[0].fix
+
+
 # --- CHECK_COMPLETION_OPTIONS / EVENT_REWARD ----------------------------------------------------------------
 
 
@@ -292,6 +338,61 @@ def test_a_rerolled_check_uses_the_final_result_for_the_event_reward(state):
     assert R.EVENT_REWARD_FINAL_RESULT in ruling.citations and encounter(state).step == "reward"
 
 
+def test_check_completion_option_names_a_stat_the_check_can_use(state):
+    """CHECK_COMPLETION_OPTIONS "A Check Completion Option identifies the type of Check and the Target Number.":
+    a Stat the game does not know is refused when the card is described, as `declare` refuses it."""
+    with pytest.raises(BadMove, match="no Stat 'agility'"):
+        engine.check(state, EncounterDraw(player="Cara", cause="move", card="Gap", checks=("agility 10",),
+                                          penalty=("kaos 1",)))
+    draw(state, card="Gap", checks=("br 10", "attack 12"), penalty=("kaos 1",))
+    assert [o.get("stat") for o in state.encounters["cards"]["Gap"]["options"]] == ["Brawn", ""]
+    play(state, EncounterChoose(player="Cara", option=1))
+    assert state.top.stat == "Brawn"
+
+
+def test_goblin_balls_on_ya_the_check_option_asks_for_two_d20s(state):
+    """01 GOBLIN_BALLS_ON_YA "Roll 2d20 and use the higher result.": the hint after choosing says two dice."""
+    state.player("Cara").statuses = ("goblin",)
+    draw(state)
+    ruling = play(state, EncounterChoose(player="Cara", option=1))
+    assert "D20 D20" in ruling.obligations[-1]
+
+
+def test_an_event_reward_drawn_by_another_player_says_who_draws_it(state):
+    draw(state)
+    check_option(state, (10,))
+    ruling = refused(state, DrawLoot(player="Bob", kinds=("common",), names=("Healing Draught",)))
+    assert not any("Cara resolves the Event Reward" in t for t in ruling.consequences)
+    assert any(t.startswith("Bob draws it as the Event Reward") for t in ruling.consequences)
+
+
+def test_check_completion_options_the_result_reaches_the_encounter_from_a_new_process(tmp_path):
+    """Each command of the command line is its own process: `resolve` must hand the Check's result to the
+    Random Encounter even when nothing in that process has loaded the encounter rules yet."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, REFEREE_HOME=str(tmp_path / "home"), REFEREE_GAME=str(tmp_path / "g.sqlite"))
+
+    def referee(*words):
+        result = subprocess.run([sys.executable, "-m", "referee", *words], capture_output=True, text=True, env=env)
+        assert "Traceback" not in result.stderr
+        return result
+
+    referee("new", "--players", "Ann, Bob", "--health", "6", "--turn-actions", "2", "--game", env["REFEREE_GAME"])
+    referee("encounter", "draw", "ann", "Spider Swarm", "--by", "move", "--check", "brawn 10", "--penalty",
+            "damage 2")
+    referee("encounter", "choose", "ann", "1")
+    referee("roll", "ann", "15")
+    assert referee("resolve").returncode == 0
+    status = json.loads(referee("status", "--json").stdout)
+    assert status["stack"] == [] or all(p["kind"] != "random-encounter" for p in status["stack"])
+    encounters = referee("encounters", "--json").stdout
+    assert "Spider Swarm" in encounters
+
+
 # --- NON_CHECK_COMPLETION_OPTIONS / RANDOM_ENCOUNTERS_AND_LOOT ------------------------------------------------
 
 
@@ -320,7 +421,7 @@ def test_a_discard_option_discards_eligible_loot_to_its_matching_pile(state):
     loot(state, "Cara")
     draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
     ruling = play(state, EncounterChoose(player="Cara", option=2, discard=("heal",)))
-    assert state.loot["discard/common"] == ["Healing Draught"] and not state.stack
+    assert discard_pile(state, "common") == ["Healing Draught"] and not state.stack
     assert R.RE_LOOT_DISCARD_PILE in ruling.citations
 
 
@@ -329,6 +430,22 @@ def test_a_discard_option_names_the_loot(state):
     draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
     ruling = refused(state, EncounterChoose(player="Cara", option=2))
     assert R.RE_LOOT_ELIGIBLE in quotes_of(ruling)
+
+
+def test_random_encounters_and_loot_plot_armor_is_not_eligible_loot_by_default_and_says_why(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess.": whether Plot
+    Armor is eligible is interpretation plot-armor-eligible, shown on every discard path it decides."""
+    loot(state, "Cara")
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("discard 1", "discard 1"))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2, discard=("Plot Armor",)))
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert "Plot Armor is not eligible Loot for Cara" in ruling.violations[0].message
+    assert "plot-armor-eligible=counts" in ruling.violations[0].message
+    check_option(state, (5,))
+    ruling = refused(state, EncounterDiscard(player="Cara", card="plot armor"))
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))  # only Plot Armor is left: nothing eligible
+    assert not state.stack and "plot-armor-eligible" in {i.id for i in ruling.interpretations}
 
 
 # --- ENCOUNTER_PENALTY / RANDOM_ENCOUNTER_FAILURE -------------------------------------------------------------
@@ -400,7 +517,7 @@ def test_a_loot_discard_penalty_waits_for_the_players_choice(state):
     check_option(state, (5,))
     assert encounter(state).awaiting == "discard"
     play(state, EncounterDiscard(player="Cara", card="heal"))
-    assert state.loot["discard/common"] == ["Healing Draught"] and not state.stack
+    assert discard_pile(state, "common") == ["Healing Draught"] and not state.stack
 
 
 def test_a_card_specific_penalty_waits_for_the_table(state):
@@ -418,6 +535,55 @@ def test_a_combat_encounter_keeps_the_card_until_it_is_over(state):
     play(state, Damage(player="Cara", amount=2))  # recorded during the Combat Encounter
     ruling = play(state, EncounterContinue())
     assert R.RE_COMBAT_RESUME in ruling.citations and state.encounters["discard"] == ["Ambush"]
+
+
+def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_discarded(state):
+    """ENCOUNTER_PENALTY "If an Encounter Penalty cannot be fully resolved, resolve as much of the Penalty as
+    possible.": after the only Loot went to the first discard, the second finds none and the next instruction follows."""
+    loot(state, "Cara")
+    state.player("Cara").kaos = 3
+    draw(state, card="Troll Toll", checks=("brawn 30",), penalty=("discard 1", "discard 1", "kaos 2"))
+    check_option(state, (5,))
+    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))
+    assert not state.stack and state.player("Cara").kaos == 1
+    assert state.encounters["discard"] == ["Troll Toll"]
+    assert any("Penalty 2/3" in t and "no eligible Loot left" in t for t in ruling.consequences)
+    assert not any("Healing Draught" in o for o in ruling.obligations)
+    assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations
+
+
+@pytest.mark.parametrize("flag, text, says", [
+    ("penalty", "damge d6", "did you mean damage"),
+    ("penalty", "kaos 2 3", "kaos takes one amount"),
+    ("penalty", "health", "health takes one amount"),
+    ("penalty", "discard 1 all", "each Player chooses their own Loot"),
+    ("penalty", "sing a song", "no --penalty instruction 'sing'"),
+    ("pay", "kaos reward", "kaos takes one amount"),
+    ("pay", "damage 2", "health N"),
+])
+def test_encounter_penalty_and_non_check_options_are_read_strictly(flag, text, says):
+    """ENCOUNTER_PENALTY "Encounter Penalties may include: ... Other card-specific effects" and NON_CHECK_COMPLETION_OPTIONS
+    "... or resolve another card-specific instruction": card text is what follows other/move/combat, never a typo."""
+    from referee.random_encounters import parse_pay_option, parse_penalty
+
+    with pytest.raises(BadMove, match=says) as error:
+        (parse_penalty if flag == "penalty" else parse_pay_option)(text)
+    assert "Write one of" in str(error.value)
+    assert parse_penalty("other swap seats") == {"kind": "other", "text": "swap seats"}
+    assert parse_pay_option("combat the troll") == {"kind": "other", "text": "combat the troll", "reward": False}
+
+
+def test_random_encounter_failure_resume_not_for_the_move_of_a_removed_active_player(state):
+    """RANDOM_ENCOUNTER_FAILURE "After the Random Encounter is complete, resume the interrupted process unless Death,
+    Victory, a Combat Encounter, or another interruption changes the game state.": Bob's failed Move Action does
+    not resume once Bob is removed; his turn passes once."""
+    state.player("Bob").health = 2
+    draw(state, player="Bob", card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
+    check_option(state, (5,), player="Bob")
+    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
+    text = " | ".join(ruling.consequences)
+    assert "failed Move Action resumes" not in text and "does not resume" in text
+    assert text.count("Turn 2:") == 1 and state.active_player.name == "Cara"
 
 
 # --- RANDOM_ENCOUNTERS_AND_DEATH / Victory ---------------------------------------------------------------------
@@ -468,186 +634,6 @@ def test_random_encounters_and_death_a_death_it_causes_creates_no_loot_opportuni
     assert ruling.violations[0].citations[0] == R.RE_DEATH_NO_LOOT_OPPORTUNITY
 
 
-# --- DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: another interruption inside ------------------------------------
-
-
-def test_an_interruption_created_by_an_encounter_is_resolved_first(state):
-    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
-    check_option(state, (5,))
-    ruling = draw(state, player="Cara", cause="other", card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
-    assert R.RE_NESTED_INTERRUPTION in ruling.citations
-    check_option(state, (10,))
-    assert encounter(state).card == "Portal"
-    play(state, EncounterContinue())
-    assert not state.stack and state.encounters["discard"] == ["Imp", "Portal"]
-
-
-def test_replaying_the_effects_reproduces_an_encounter(state):
-    log = []
-    for move in (EncounterDraw(player="Cara", cause="other", **SPIDERS), EncounterChoose(player="Cara", option=1),
-                 RollDice(player="Cara", dice=(3,)), ResolveCheck(), EncounterRoll(player="Dan", value=2)):
-        log.append(engine.apply(state, move).effects)
-    assert engine.replay(state.settings, log).to_json() == state.to_json()
-
-
-def test_card_grammar_reads_what_the_table_types():
-    from referee.random_encounters import parse_check_option, parse_pay_option, parse_penalty
-
-    assert parse_check_option("perception 14 harder reward") == {
-        "kind": "check", "check": "perception", "stat": "", "tn": 14, "mark": "harder", "reward": True}
-    assert parse_pay_option("discard 2 reward") == {"kind": "discard", "amount": 2, "reward": True}
-    assert parse_penalty("damage d8") == {"kind": "damage", "die": 8}
-    assert parse_penalty("status gboy") == {"kind": "status", "status": "goblin"}
-    with pytest.raises(BadMove):
-        parse_penalty("damage d7")
-    with pytest.raises(BadMove):
-        parse_check_option("brawn -3")
-
-
-# --- ENCOUNTERING_PLAYER (all Players) / 01 CORE_TIMING_PRINCIPLE ---------------------------------------------
-
-
-def test_an_effect_on_all_players_resolves_the_active_players_first_then_turn_order(state):
-    play(state, EndTurn(complete=True))  # Cara is the Active Player now
-    for p in state.players:
-        p.kaos = 2
-    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("kaos 1 all",))
-    ruling = check_option(state, (5,), player="Bob")
-    assert [p.kaos for p in state.players] == [1, 1, 1]
-    order_text = next(t for t in ruling.consequences if "affects all Players" in t)
-    assert order_text.endswith("Cara, Dan, Bob")
-    assert R.TIMING_ACTIVE_FIRST in ruling.citations and R.ENCOUNTERING_ALL in ruling.citations
-    assert "simultaneous-order" in {i.id for i in ruling.interpretations}
-    lines = [t for t in ruling.consequences if "loses 1 Kaos" in t]
-    assert [line.split(":")[1].split()[0] for line in lines] == ["Cara", "Dan", "Bob"]
-
-
-# --- issue 6 review fixes ---------------------------------------------------------------------------------------
-
-
-def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_discarded(state):
-    """ENCOUNTER_PENALTY "If an Encounter Penalty cannot be fully resolved, resolve as much of the Penalty as
-    possible.": after the only Loot went to the first discard, the second finds none and the next instruction follows."""
-    loot(state, "Cara")
-    state.player("Cara").kaos = 3
-    draw(state, card="Troll Toll", checks=("brawn 30",), penalty=("discard 1", "discard 1", "kaos 2"))
-    check_option(state, (5,))
-    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))
-    assert not state.stack and state.player("Cara").kaos == 1
-    assert state.encounters["discard"] == ["Troll Toll"]
-    assert any("Penalty 2/3" in t and "no eligible Loot left" in t for t in ruling.consequences)
-    assert not any("Healing Draught" in o for o in ruling.obligations)
-    assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations
-
-
-def test_a_deck_refreshed_from_the_discard_pile_holds_exactly_those_cards(state):
-    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "... shuffle the Random Encounter discard pile to create a new face-down
-    Random Encounter Deck.": until that deck is used up, a card that was not in the pile cannot be drawn."""
-    play(state, EncounterDeck(size=1))
-    draw(state, card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
-    check_option(state, (10,))  # Imp: deck 0, discard pile [Imp]
-    ruling = refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
-    assert R.RE_DECK_REFRESH in quotes_of(ruling) and "'Imp'" in ruling.violations[0].message
-    ruling = play(state, EncounterDraw(player="Cara", cause="other", card="imp"))
-    assert "(1 card)" in " ".join(ruling.consequences)
-    assert state.encounters["deck"] == 0 and "refreshed" not in state.encounters
-    check_option(state, (10,))
-    play(state, EncounterDeck(size=3))  # the table rebuilt the deck
-    assert draw(state).legal
-
-
-def test_the_refreshed_deck_limit_ends_when_the_deck_is_used_up(state):
-    play(state, EncounterDeck(size=0))
-    state.encounters["discard"] = ["Old Card", "Imp"]
-    state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
-                                                     "mark": "", "reward": False}],
-                                        "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
-    play(state, EncounterDraw(player="Cara", cause="other", card="Imp"))
-    assert state.encounters["refreshed"] == ["Old Card"]
-    check_option(state, (10,))
-    assert refused(state, EncounterDraw(player="Cara", cause="other", **SPIDERS))
-
-
-@pytest.mark.parametrize("flag, text, says", [
-    ("penalty", "damge d6", "did you mean damage"),
-    ("penalty", "kaos 2 3", "kaos takes one amount"),
-    ("penalty", "health", "health takes one amount"),
-    ("penalty", "discard 1 all", "each Player chooses their own Loot"),
-    ("penalty", "sing a song", "no --penalty instruction 'sing'"),
-    ("pay", "kaos reward", "kaos takes one amount"),
-    ("pay", "damage 2", "health N"),
-])
-def test_encounter_penalty_and_non_check_options_are_read_strictly(flag, text, says):
-    """ENCOUNTER_PENALTY "Encounter Penalties may include: ... Other card-specific effects" and NON_CHECK_COMPLETION_OPTIONS
-    "... or resolve another card-specific instruction": card text is what follows other/move/combat, never a typo."""
-    from referee.random_encounters import parse_pay_option, parse_penalty
-
-    with pytest.raises(BadMove, match=says) as error:
-        (parse_penalty if flag == "penalty" else parse_pay_option)(text)
-    assert "Write one of" in str(error.value)
-    assert parse_penalty("other swap seats") == {"kind": "other", "text": "swap seats"}
-    assert parse_pay_option("combat the troll") == {"kind": "other", "text": "combat the troll", "reward": False}
-
-
-def test_check_completion_option_names_a_stat_the_check_can_use(state):
-    """CHECK_COMPLETION_OPTIONS "A Check Completion Option identifies the type of Check and the Target Number.":
-    a Stat the game does not know is refused when the card is described, as `declare` refuses it."""
-    with pytest.raises(BadMove, match="no Stat 'agility'"):
-        engine.check(state, EncounterDraw(player="Cara", cause="move", card="Gap", checks=("agility 10",),
-                                          penalty=("kaos 1",)))
-    draw(state, card="Gap", checks=("br 10", "attack 12"), penalty=("kaos 1",))
-    assert [o.get("stat") for o in state.encounters["cards"]["Gap"]["options"]] == ["Brawn", ""]
-    play(state, EncounterChoose(player="Cara", option=1))
-    assert state.top.stat == "Brawn"
-
-
-def test_several_deaths_at_once_the_active_players_death_process_is_resolved_first(state):
-    """01 CORE_TIMING_PRINCIPLE "If multiple effects need to resolve at the same time, resolve the active Player's
-    effects first unless a specific rule states otherwise.": the Active Player's Death Process is on top."""
-    draw(state, player="Cara", card="Quake", checks=("brawn 30",), penalty=("damage 10 all", "kaos 1"))
-    ruling = check_option(state, (5,))
-    assert [p.player for p in state.stack if isinstance(p, DeathProc)] == ["Dan", "Cara", "Bob"]  # Bob on top
-    assert state.top.player == "Bob" and R.TIMING_ACTIVE_FIRST in ruling.citations
-    assert "Bob's now" in " ".join(ruling.consequences)
-    waiting = refused(state, EncounterContinue())
-    assert "referee death bob" in waiting.violations[0].fix
-    play(state, ReportDeath(player="Bob", outcome="surviving"))
-    assert state.top.player == "Cara"
-
-
-def test_encounter_completion_options_chosen_before_rolling_a_roll_is_refused_with_the_choose_move(state):
-    """ENCOUNTER_COMPLETION_OPTIONS "The Encountering Player must choose one available Encounter Completion Option
-    before rolling dice, ...": the refusal cites it and its fix is the choose command (not `declare`)."""
-    draw(state)
-    ruling = refused(state, RollDice(player="Cara", dice=(5,)))
-    assert R.OPTIONS_CHOOSE_FIRST in quotes_of(ruling)
-    assert all("declare" not in v.fix for v in ruling.violations)
-    assert "referee encounter choose cara" in ruling.violations[0].fix
-
-
-def test_random_encounters_and_loot_plot_armor_is_not_eligible_loot_by_default_and_says_why(state):
-    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess.": whether Plot
-    Armor is eligible is interpretation plot-armor-eligible, shown on every discard path it decides."""
-    loot(state, "Cara")
-    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("discard 1", "discard 1"))
-    ruling = refused(state, EncounterChoose(player="Cara", option=2, discard=("Plot Armor",)))
-    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
-    assert "Plot Armor is not eligible Loot for Cara" in ruling.violations[0].message
-    assert "plot-armor-eligible=counts" in ruling.violations[0].message
-    check_option(state, (5,))
-    ruling = refused(state, EncounterDiscard(player="Cara", card="plot armor"))
-    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
-    ruling = play(state, EncounterDiscard(player="Cara", card="heal"))  # only Plot Armor is left: nothing eligible
-    assert not state.stack and "plot-armor-eligible" in {i.id for i in ruling.interpretations}
-
-
-def test_a_penalty_on_all_players_is_read_aloud_as_all_players(state):
-    """ENCOUNTERING_PLAYER "If a Random Encounter affects all Players, each affected Player resolves the card as
-    instructed by the Random Encounter."""
-    ruling = draw(state, card="Quake", checks=("brawn 30",), penalty=("kaos 3 all",))
-    assert "Penalty: lose 3 Kaos (all Players)" in " ".join(ruling.consequences)
-
-
 def test_random_encounters_and_death_a_fallen_encountering_player_is_an_interpretation(state):
     """RANDOM_ENCOUNTERS_AND_DEATH "... resume the Random Encounter only if it still has unresolved instructions that
     can be resolved.": what a Fallen Player can still resolve is RULES_EXTENSION_01_ZOMBIES', so the referee says
@@ -671,19 +657,6 @@ def test_a_fallen_encountering_player_ends_the_encounter_when_the_table_reads_it
     ruling = play(state, ReportDeath(player="Cara", outcome="fallen"))
     assert state.player("Cara").kaos == 2 and not state.stack and state.encounters["discard"] == ["Boulder"]
     assert R.RE_DEATH_REMOVED_ENDS in ruling.citations
-
-
-def test_random_encounter_failure_resume_not_for_the_move_of_a_removed_active_player(state):
-    """RANDOM_ENCOUNTER_FAILURE "After the Random Encounter is complete, resume the interrupted process unless Death,
-    Victory, a Combat Encounter, or another interruption changes the game state.": Bob's failed Move Action does
-    not resume once Bob is removed; his turn passes once."""
-    state.player("Bob").health = 2
-    draw(state, player="Bob", card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
-    check_option(state, (5,), player="Bob")
-    ruling = play(state, ReportDeath(player="Bob", outcome="removed"))
-    text = " | ".join(ruling.consequences)
-    assert "failed Move Action resumes" not in text and "does not resume" in text
-    assert text.count("Turn 2:") == 1 and state.active_player.name == "Cara"
 
 
 def test_end_of_turn_process_a_removed_active_player_during_the_dungeon_bomb_step_completes_it(state):
@@ -724,6 +697,42 @@ def test_victory_mid_encounter_leaves_the_card_unresolved_and_listed_so(rules_db
     assert shown["unresolved"] == ["Boulder"] and shown["discard"] == [] and shown["in_play"] == []
 
 
+# --- DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: another interruption inside ------------------------------------
+
+
+def test_an_interruption_created_by_an_encounter_is_resolved_first(state):
+    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
+    check_option(state, (5,))
+    ruling = draw(state, player="Cara", cause="other", card="Imp", checks=("brawn 1",), penalty=("kaos 1",))
+    assert R.RE_NESTED_INTERRUPTION in ruling.citations
+    check_option(state, (10,))
+    assert encounter(state).card == "Portal"
+    play(state, EncounterContinue())
+    assert not state.stack and state.encounters["discard"] == ["Imp", "Portal"]
+
+
+def test_replaying_the_effects_reproduces_an_encounter(state):
+    log = []
+    for move in (EncounterDraw(player="Cara", cause="other", **SPIDERS), EncounterChoose(player="Cara", option=1),
+                 RollDice(player="Cara", dice=(3,)), ResolveCheck(), EncounterRoll(player="Dan", value=2)):
+        log.append(engine.apply(state, move).effects)
+    assert engine.replay(state.settings, log).to_json() == state.to_json()
+
+
+def test_card_grammar_reads_what_the_table_types():
+    from referee.random_encounters import parse_check_option, parse_pay_option, parse_penalty
+
+    assert parse_check_option("perception 14 harder reward") == {
+        "kind": "check", "check": "perception", "stat": "", "tn": 14, "mark": "harder", "reward": True}
+    assert parse_pay_option("discard 2 reward") == {"kind": "discard", "amount": 2, "reward": True}
+    assert parse_penalty("damage d8") == {"kind": "damage", "die": 8}
+    assert parse_penalty("status gboy") == {"kind": "status", "status": "goblin"}
+    with pytest.raises(BadMove):
+        parse_penalty("damage d7")
+    with pytest.raises(BadMove):
+        parse_check_option("brawn -3")
+
+
 def test_a_nested_encounter_completing_names_the_next_move_once(state):
     draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
     check_option(state, (5,))
@@ -732,52 +741,42 @@ def test_a_nested_encounter_completing_names_the_next_move_once(state):
     assert len(ruling.obligations) == len(set(ruling.obligations)) == 1
 
 
-def test_goblin_balls_on_ya_the_check_option_asks_for_two_d20s(state):
-    """01 GOBLIN_BALLS_ON_YA "Roll 2d20 and use the higher result.": the hint after choosing says two dice."""
-    state.player("Cara").statuses = ("goblin",)
-    draw(state)
-    ruling = play(state, EncounterChoose(player="Cara", option=1))
-    assert "D20 D20" in ruling.obligations[-1]
+# --- ENCOUNTERING_PLAYER (all Players) / 01 CORE_TIMING_PRINCIPLE ---------------------------------------------
 
 
-def test_an_event_reward_drawn_by_another_player_says_who_draws_it(state):
-    draw(state)
-    check_option(state, (10,))
-    ruling = refused(state, DrawLoot(player="Bob", kinds=("common",), names=("Healing Draught",)))
-    assert not any("Cara resolves the Event Reward" in t for t in ruling.consequences)
-    assert any(t.startswith("Bob draws it as the Event Reward") for t in ruling.consequences)
+def test_an_effect_on_all_players_resolves_the_active_players_first_then_turn_order(state):
+    play(state, EndTurn(complete=True))  # Cara is the Active Player now
+    for p in state.players:
+        p.kaos = 2
+    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("kaos 1 all",))
+    ruling = check_option(state, (5,), player="Bob")
+    assert [p.kaos for p in state.players] == [1, 1, 1]
+    order_text = next(t for t in ruling.consequences if "affects all Players" in t)
+    assert order_text.endswith("Cara, Dan, Bob")
+    assert R.TIMING_ACTIVE_FIRST in ruling.citations and R.ENCOUNTERING_ALL in ruling.citations
+    assert "simultaneous-order" in {i.id for i in ruling.interpretations}
+    lines = [t for t in ruling.consequences if "loses 1 Kaos" in t]
+    assert [line.split(":")[1].split()[0] for line in lines] == ["Cara", "Dan", "Bob"]
 
 
-def test_a_failed_move_action_hints_at_recording_its_turn_action(state):
-    ruling = engine.check(state, EncounterDraw(player="Bob", cause="move", **SPIDERS))
-    assert any("`referee action bob move`" in t for t in ruling.table_reported)
-    play(state, TurnAction(player="Bob", action="Move"))
-    ruling = draw(state, player="Bob")
-    assert not any("referee action" in t for t in ruling.table_reported)
+def test_several_deaths_at_once_the_active_players_death_process_is_resolved_first(state):
+    """01 CORE_TIMING_PRINCIPLE "If multiple effects need to resolve at the same time, resolve the active Player's
+    effects first unless a specific rule states otherwise.": the Active Player's Death Process is on top."""
+    draw(state, player="Cara", card="Quake", checks=("brawn 30",), penalty=("damage 10 all", "kaos 1"))
+    ruling = check_option(state, (5,))
+    assert [p.player for p in state.stack if isinstance(p, DeathProc)] == ["Dan", "Cara", "Bob"]  # Bob on top
+    assert state.top.player == "Bob" and R.TIMING_ACTIVE_FIRST in ruling.citations
+    assert "Bob's now" in " ".join(ruling.consequences)
+    waiting = refused(state, EncounterContinue())
+    assert "referee death bob" in waiting.violations[0].fix
+    play(state, ReportDeath(player="Bob", outcome="surviving"))
+    assert state.top.player == "Cara"
 
 
-def test_check_completion_options_the_result_reaches_the_encounter_from_a_new_process(tmp_path):
-    """Each command of the command line is its own process: `resolve` must hand the Check's result to the
-    Random Encounter even when nothing in that process has loaded the encounter rules yet."""
-    import json
-    import os
-    import subprocess
-    import sys
+def test_a_penalty_on_all_players_is_read_aloud_as_all_players(state):
+    """ENCOUNTERING_PLAYER "If a Random Encounter affects all Players, each affected Player resolves the card as
+    instructed by the Random Encounter."""
+    ruling = draw(state, card="Quake", checks=("brawn 30",), penalty=("kaos 3 all",))
+    assert "Penalty: lose 3 Kaos (all Players)" in " ".join(ruling.consequences)
 
-    env = dict(os.environ, REFEREE_HOME=str(tmp_path / "home"), REFEREE_GAME=str(tmp_path / "g.sqlite"))
 
-    def referee(*words):
-        result = subprocess.run([sys.executable, "-m", "referee", *words], capture_output=True, text=True, env=env)
-        assert "Traceback" not in result.stderr
-        return result
-
-    referee("new", "--players", "Ann, Bob", "--health", "6", "--turn-actions", "2", "--game", env["REFEREE_GAME"])
-    referee("encounter", "draw", "ann", "Spider Swarm", "--by", "move", "--check", "brawn 10", "--penalty",
-            "damage 2")
-    referee("encounter", "choose", "ann", "1")
-    referee("roll", "ann", "15")
-    assert referee("resolve").returncode == 0
-    status = json.loads(referee("status", "--json").stdout)
-    assert status["stack"] == [] or all(p["kind"] != "random-encounter" for p in status["stack"])
-    encounters = referee("encounters", "--json").stdout
-    assert "Spider Swarm" in encounters

@@ -130,7 +130,7 @@ def test_equip_into_a_slot_that_does_not_exist_is_bad_input(game):
     assert status() == before
 
 
-# --- issue 4 review -------------------------------------------------------------------------------------------
+# --- reading what the table types: aliases, negative numbers, Contested Perception, struck dice ----------------
 
 
 def test_contested_perception_check_uses_each_players_perception_modifier(monkeypatch):

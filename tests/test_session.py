@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import referee
+from referee.loot_and_inventory import patron_mat
 from referee.cli import app
 from referee.cli.session import Session, prompt_text, toolbar_text
 
@@ -94,7 +95,7 @@ def game_state(path):
 def test_tab_completes_a_player_then_a_card_and_the_move_is_played(table):
     # "equip ma" Tab -> "equip mara"; " a" Tab: Iron Axe or Plot Armor (a word of each), Tab again picks the first
     assert at_terminal('equip ma\t a\t\t\rquit\r') == 0
-    assert game_state(table).loot["Mara/melee"] == "Iron Axe"
+    assert patron_mat(game_state(table), "Mara").melee == "Iron Axe"
 
 
 def test_the_prompt_shows_the_turn_and_the_active_player_and_the_bar_what_is_pending(table):
@@ -125,19 +126,19 @@ def test_what_players_say_runs_the_command(table):
 
 def test_a_single_close_name_is_used_when_the_table_says_y(table, capsys):
     assert at_terminal("equip mara iorn\ryquit\r") == 0
-    assert game_state(table).loot["Mara/melee"] == "Iron Axe"
+    assert patron_mat(game_state(table), "Mara").melee == "Iron Axe"
     assert 'did you mean Iron Axe?' in capsys.readouterr().err
 
 
 def test_a_suggestion_is_offered_for_a_dry_run_too(table, capsys):
     assert at_terminal("equip mara iorn --dry-run --json\ryquit\r") == 0
     assert '"legal": true' in capsys.readouterr().out
-    assert game_state(table).loot["Mara/melee"] is None  # only judged
+    assert patron_mat(game_state(table), "Mara").melee is None  # only judged
 
 
 def test_a_declined_suggestion_changes_nothing(table):
     assert at_terminal("equip mara iorn\rnquit\r") == 2
-    assert game_state(table).loot["Mara/melee"] is None
+    assert patron_mat(game_state(table), "Mara").melee is None
 
 
 def test_an_ambiguous_name_is_chosen_by_number(tmp_path, monkeypatch):
@@ -223,4 +224,4 @@ def test_a_real_terminal_shows_the_prompt_completes_and_keeps_going(table, tmp_p
     finally:
         process.kill() if process.poll() is None else None
         os.close(main)
-    assert game_state(table).loot["Mara/melee"] == "Iron Axe"
+    assert patron_mat(game_state(table), "Mara").melee == "Iron Axe"

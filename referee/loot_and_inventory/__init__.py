@@ -27,6 +27,9 @@ from its module on first use.
 from __future__ import annotations
 
 _EXPORTS = {
+    "has_equipped_armor": "patron_mats",
+    "last_gear_swap": "patron_mats",
+    "unresolved_cards": "patron_mats",
     "PatronMat": "patron_mats",
     "deck": "patron_mats",
     "discard_pile": "patron_mats",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from referee.state import mat_key
+from referee.state import mat_key, swap_key
 from referee import citations as R
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import (
@@ -30,13 +30,13 @@ def judge_gear_swap(state, move, d) -> None:
         d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
                   f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
-    if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(f"swaps/{player}") == state.turn:
+    if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(swap_key(player)) == state.turn:
         d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
                   R.SUMMARY_GEAR_SWAP,
                   fix="wait for your next Player Turn")
     d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
              R.GEAR_SWAP_FOLLOWS_05)
-    d.set_loot(f"swaps/{player}", state.turn)
+    d.set_loot(swap_key(player), state.turn)
     for name in filter(None, (first, other)):
         card = d.card(name)
         if not is_gear(card):

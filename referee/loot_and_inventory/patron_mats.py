@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.errors import BadMove
-from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, mat_key, pile_key, UNRESOLVED_KEY
+from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, mat_key, pile_key, swap_key, UNRESOLVED_KEY
 
 
 def _get(v, key: str):
@@ -128,6 +128,21 @@ def patron_mat(v, player: str) -> PatronMat:
                      melee=_get(v, mat_key(player, "melee")), ranged=_get(v, mat_key(player, "ranged")),
                      backpack=tuple(_get(v, mat_key(player, "backpack"))),
                      dropped=tuple(_get(v, mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
+
+
+def has_equipped_armor(v, player: str) -> bool:
+    """Whether `player` has equipped an Armor card this game (08 PLOT_ARMOR: Plot Armor goes only the first time)."""
+    return bool(_get(v, mat_key(player, "armor-equipped")))
+
+
+def last_gear_swap(v, player: str) -> int | None:
+    """The turn of `player`'s last Gear Swap, or None."""
+    return _get(v, swap_key(player))
+
+
+def unresolved_cards(v) -> list[str]:
+    """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
+    return list(_get(v, UNRESOLVED_KEY) or [])
 
 
 def discard_pile(v, kind: str) -> list[str]:

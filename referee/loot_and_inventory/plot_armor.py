@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.state import BOX_KEY, plot_armor_name
+from referee.state import BOX_KEY, mat_key, plot_armor_name
 from referee.loot_and_inventory.patron_mats import _card, equipped, _get, inventory, label, occupant
 from referee.loot_and_inventory.places import _set_slot
 
@@ -12,7 +12,7 @@ from referee.loot_and_inventory.places import _set_slot
 def _plot_leaving(v, player: str, card: dict) -> str | None:
     """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
     the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
-    if card["type"] != "armor" or _get(v, f"{player}/armor-equipped"):
+    if card["type"] != "armor" or _get(v, mat_key(player, "armor-equipped")):
         return None
     own = plot_armor_name(player)
     return next((slot for slot, held in equipped(v, player) if held == own), None)
@@ -24,8 +24,8 @@ def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     if card["type"] != "armor":
         return
     slot = _plot_leaving(d, player, card)
-    if not d.loot(f"{player}/armor-equipped"):
-        d.set_loot(f"{player}/armor-equipped", True)
+    if not d.loot(mat_key(player, "armor-equipped")):
+        d.set_loot(mat_key(player, "armor-equipped"), True)
     if slot is None:
         return
     held = occupant(d, player, slot)
