@@ -106,10 +106,13 @@ class Game:
 
     def check(self, move):
         """The ruling on `move` if it were played now (referee.ruling.Ruling): legal or not, every violation with
-        the rules that decide it, what would change. Pure: the game does not change."""
+        the rules that decide it and `fix_moves` (legal moves that would do instead), what would change. Pure: the
+        game does not change."""
         from referee import engine
+        from referee.legal_moves import with_fixes
 
-        return engine.check(self.state, move)
+        state = self.state
+        return with_fixes(state, engine.check(state, move))
 
     def is_legal(self, move) -> bool:
         return self.check(move).legal
@@ -119,11 +122,17 @@ class Game:
         IllegalMove (with `.ruling`) when the rules refuse it and no `override` reason is given; with one, a refused
         move is applied and logged with the reason (card text beats general rules). CannotApply when there is
         nothing to apply."""
-        if override is not None and not override.strip():
-            from referee.errors import InvalidMove
+        from referee.errors import CannotApply, IllegalMove, InvalidMove
 
+        if override is not None and not override.strip():
             raise InvalidMove('an override needs a reason, e.g. override="the card says so"')
-        return self._store.play(move, override=override)
+        try:
+            return self._store.play(move, override=override)
+        except IllegalMove as refused:
+            from referee.legal_moves import with_fixes
+
+            ruling = with_fixes(self.state, refused.ruling)
+            raise (CannotApply if isinstance(refused, CannotApply) else IllegalMove)(ruling) from None
 
     def push(self, text: str | Sequence[str], *, override: str | None = None):
         """`play(parse(text))`."""

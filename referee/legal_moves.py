@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from referee.errors import InvalidMove
 
-__all__ = ["LegalMove", "legal_moves", "candidates", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
+__all__ = ["LegalMove", "legal_moves", "candidates", "with_fixes", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
 
 MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
 
@@ -364,3 +364,43 @@ def cost_of(state, entry: LegalMove) -> str:
     if entry.type == "gear-swap":
         return "Free Action, once per Player Turn"
     return ""
+
+
+# --- what would make a refused move legal, as moves --------------------------------------------------------------
+
+MAX_FIXES = 8
+
+
+def with_fixes(state, ruling):
+    """`ruling` with each violation's fix_moves: legal moves that would do instead. First the moves its fix names
+    ("declare one first: `referee declare ...`"), then, for a procedure that must finish first, the moves that finish
+    it, else a legal move of the same kind by the same Player (another slot, a smaller amount, the card that fits).
+    A move whose amount a range allows comes with the range's first value."""
+    import re
+    from dataclasses import replace
+
+    if ruling.legal or not ruling.violations:
+        return ruling
+    listed = legal_moves(state)
+    top = state.top
+    move = ruling.move
+    player = getattr(move, "player", None)
+
+    def by(entry_types, who=player) -> list:
+        return [e.move for e in listed if e.type in entry_types and e.player in (who, None) and e.move != move]
+
+    finishing = [e.move for e in listed if top is not None and e.type in top.accepts]
+    violations = []
+    for violation in ruling.violations:
+        named = {_MOVE_TYPE_OF.get(word, word) for word in re.findall(r"`referee ((?:encounter )?[a-z-]+)", violation.fix)}
+        moves = by(named) if named else []
+        if not moves and violation.id.endswith("first"):
+            moves = finishing
+        moves = moves or by({move.type}) or finishing
+        violations.append(replace(violation, fix_moves=tuple(moves[:MAX_FIXES])))
+    return replace(ruling, violations=tuple(violations))
+
+
+# Commands whose move type has another name (referee.notation writes `pickpocket` for a take, `deck` for a size).
+_MOVE_TYPE_OF = {"pickpocket": "take", "deck": "deck-size", **{f"encounter {w}": f"encounter-{w}" for w in
+                                                              ("draw", "choose", "roll", "discard", "continue", "deck")}}

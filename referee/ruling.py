@@ -41,6 +41,7 @@ class Violation:
     fix: str = ""
     id: str = ""
     interpretation: str = ""
+    fix_moves: tuple = ()  # legal moves that would do instead (referee.Game.check fills them: legal_moves.fixes)
 
     def to_json(self) -> dict:
         data = {
@@ -51,6 +52,10 @@ class Violation:
         }
         if self.interpretation:
             data["interpretation"] = self.interpretation
+        if self.fix_moves:
+            from referee.moves import move_to_json
+
+            data["fix_moves"] = [move_to_json(m) for m in self.fix_moves]
         return data
 
 

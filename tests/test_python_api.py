@@ -142,3 +142,19 @@ def test_an_override_needs_a_reason_and_applies_a_refused_move(game):
         game.play(spend, override=" ")
     played = game.play(spend, override="the Lucky Charm card says so")
     assert played.override == "the Lucky Charm card says so" and not played.ruling.legal
+
+
+def test_every_violation_comes_with_fix_moves_that_are_legal_now(game):
+    game.push("declare mara brawn --tn 12")
+    ruling = game.check(game.parse("damage ivo 2"))  # the Check finishes first
+    (violation,) = ruling.violations
+    assert violation.fix_moves == (referee.RollDice(player="Mara", dice=(1,)),)
+    game.push("roll mara 9")
+    ruling = game.check(game.parse("kaos mara 2"))  # Mara holds no Kaos: the way on is to resolve (or a modifier)
+    assert ruling.violations[0].fix_moves and all(game.check(m).legal for m in ruling.violations[0].fix_moves)
+    with pytest.raises(referee.IllegalMove) as refused:
+        game.play(game.parse("kaos mara 2"))
+    assert refused.value.ruling.violations[0].fix_moves == ruling.violations[0].fix_moves
+    game.push("resolve")
+    ruling = game.check(referee.Equip(player="Mara", card="Plot Armor (Mara)", slot="melee"))
+    assert not ruling.legal and all(game.check(m).legal for v in ruling.violations for m in v.fix_moves)
