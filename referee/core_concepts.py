@@ -570,7 +570,7 @@ def judge_roll(state, move, d) -> None:
     d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
           f"= {shown.final_result} so far", R.CHECK_IS_D20_ROLL)
     _crit_notes(state, d, rolled)
-    d.oblige(check.with_participant(rolled).finish_hint())
+    _after_the_dice(state, d, check.with_participant(rolled), move.player, auto_resolve=move.auto_resolve)
 
 
 def judge_reroll(state, move, d) -> None:
@@ -626,6 +626,7 @@ def judge_reroll(state, move, d) -> None:
             d.say("the rerolled natural 1 does not grant its reward", R.REROLL_CRIT_NO_REWARD, R.CRIT_FAILURE_REROLLED)
     if new.used_die in (1, 20) and old != new.used_die:
         _crit_notes(state, d, new)
+    _after_the_dice(state, d, check.with_participant(new), move.player, auto_resolve=move.auto_resolve)
 
 
 def judge_kaos(state, move, d) -> None:
@@ -676,8 +677,64 @@ def judge_modifier(state, move, d) -> None:
     d.oblige(check.with_participant(new).finish_hint())
 
 
+def standing(d, check: CheckProc, name: str) -> str:
+    """Where a rolled Check stands, for the decision the table is making: "15 vs TN 16: 1 short; Bram holds 2 Kaos,
+    1 Reroll Token" (a Contested Check: who leads, or who has still to roll)."""
+    shown = {p.name: _live(d, check, p)[0] for p in check.participants}
+    if check.contested:
+        waiting = [p.name for p in check.participants if not p.rolled]
+        if waiting:
+            return f"waiting for {', '.join(waiting)} to roll"
+        board = ", ".join(f"{n} {p.final_result}" for n, p in shown.items())
+        best = max(p.final_result for p in shown.values())
+        ahead = [n for n, p in shown.items() if p.final_result == best]
+        lead = ahead[0] if len(ahead) == 1 else (check.initiator if check.initiator in ahead else " and ".join(ahead))
+        tie = " (a tie: the initiating Player wins it)" if len(ahead) > 1 and check.initiator in ahead else ""
+        return f"{board}: {lead} ahead{tie}"
+    p = shown[name]
+    if p.used_die == 20:
+        where = f"{p.final_result} vs TN {check.tn}: a natural 20 succeeds"
+    elif p.final_result >= check.tn:
+        where = f"{p.final_result} vs TN {check.tn}: succeeds as it stands"
+    else:
+        where = f"{p.final_result} vs TN {check.tn}: {check.tn - p.final_result} short"
+    return f"{where}; {name} holds {tokens(d.get(name, 'kaos'), 'kaos')}, {tokens(d.get(name, 'rerolls'), 'reroll')}"
+
+
+def _nothing_else(d, check: CheckProc, name: str) -> str:
+    """Why nothing else can be done to this Check now (it may resolve at once), or "" when something can: a Reroll
+    Token (one per roll), Kaos (not on a Contested Check), a card whose own text times its use."""
+    from referee.loot_and_inventory import owned_cards
+
+    p = check.participant(name)
+    if check.contested or not all(x.rolled for x in check.participants):
+        return ""
+    if d.get(name, "rerolls") and not p.dropped:
+        return ""
+    if d.get(name, "kaos"):
+        return ""
+    if any((d.card(c) or {}).get("anytime") for c in owned_cards(d, name)):
+        return ""
+    return "no Reroll Token to spend" + (" on it" if not p.dropped else " again") + ", no Kaos, no card with its own timing"
+
+
+def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool) -> None:
+    """After a roll or a reroll: say where the Check stands; with `auto_resolve` (what `roll` and `reroll` ask for
+    unless --hold), resolve it at once when nothing else can be done to it."""
+    d.say(standing(d, check, name))
+    why = _nothing_else(d, check, name) if auto_resolve else ""
+    if not why:
+        d.oblige(check.finish_hint())
+        return
+    d.say(f"nothing else can change this Check ({why}): it resolves now (`--hold` keeps a Check open)")
+    _resolve(state, d, check)
+
+
 def judge_resolve(state, move, d) -> None:
-    check = _check_top(state, d)
+    _resolve(state, d, _check_top(state, d))
+
+
+def _resolve(state, d, check: CheckProc) -> None:
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
         d.violate("not-everyone-rolled", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",

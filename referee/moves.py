@@ -80,6 +80,7 @@ class RollDice(Move):
     player: str
     dice: tuple[int, ...]
     virtual: bool = False
+    auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`roll` does, unless --hold)
 
 
 @_move("reroll")
@@ -87,6 +88,7 @@ class Reroll(Move):
     player: str
     dice: tuple[int, ...]
     virtual: bool = False
+    auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`reroll` does)
 
 
 @_move("kaos")

@@ -150,7 +150,7 @@ def _declare(state, *, player, check, tn, vs, bonus):
 
 
 def _dice_builder(reroll: bool):
-    def build(state, *, player, dice, virtual, seed):
+    def build(state, *, player, dice, virtual, seed, hold=False):
         from referee.core_concepts import dice_needed
         from referee.moves import Reroll, RollDice
 
@@ -166,7 +166,7 @@ def _dice_builder(reroll: bool):
             raise InvalidMove("give the d20 result(s) rolled at the table, or --virtual for a virtual roll")
         else:
             values = parse_dice(dice)
-        return (Reroll if reroll else RollDice)(player=name, dice=values, virtual=virtual)
+        return (Reroll if reroll else RollDice)(player=name, dice=values, virtual=virtual, auto_resolve=not hold)
 
     return build
 
@@ -245,10 +245,13 @@ def _set_state(state, *, player, state_name):
     return SetState(player=_player(state, player), state=match_choice(state_name, PLAYER_STATES, what="state"))
 
 
-def _end_turn(state, *, cube_room, complete):
+def _end_turn(state, *, cube_room, bomb, complete):
     from referee.moves import EndTurn
 
-    return EndTurn(cube_room=cube_room, complete=complete)
+    if complete and bomb:
+        raise InvalidMove("--complete says there is nothing to record, --bomb that there is: give one")
+    # the turn completes at once unless the table has something to record: --bomb, or a Cube Room's End Effects
+    return EndTurn(cube_room=cube_room, complete=complete or not (bomb or cube_room))
 
 
 # --- 08 loot and inventory --------------------------------------------------------------------------
@@ -454,6 +457,8 @@ STATUS = Param("status", "goblin (Goblin Balls On Ya) or haunted.", names="statu
 DICE = Param("dice", "The d20 result(s) rolled.", many=True, metavar="[D20]")
 VIRTUAL = Param("virtual", "Roll virtual dice (no dice at the table).", option=("--virtual", "--roll"), flag=True)
 SEED = Param("seed", "Seed for --virtual (default: $REFEREE_SEED).", option=("--seed",))
+HOLD = Param("hold", "Keep the Check open even when nothing else can change it (a modifier or card to report).",
+             option=("--hold",), flag=True)
 CARD_TEXT = (
     Param("melee", "A Melee Weapon.", option=("--melee",), flag=True),
     Param("ranged", "A Ranged Weapon.", option=("--ranged",), flag=True),
@@ -483,9 +488,12 @@ def _grammar() -> dict[str, Notation]:
                   default="0"),
         ), _declare),
         Notation("roll", "Record the d20 roll of the Check being rolled (two d20s under Goblin Balls On Ya / Dungeon "
-                         "Haunted).", (PLAYER, DICE, VIRTUAL, SEED), _dice_builder(reroll=False)),
-        Notation("reroll", "Spend 1 Reroll Token: reroll all dice of the roll and keep the new result.",
-                 (PLAYER, DICE, VIRTUAL, SEED), _dice_builder(reroll=True)),
+                         "Haunted). A Check nothing else can change (no Reroll Token, no Kaos, no card with its own "
+                         "timing, not Contested) resolves at once; --hold keeps it open.",
+                 (PLAYER, DICE, VIRTUAL, SEED, HOLD), _dice_builder(reroll=False)),
+        Notation("reroll", "Spend 1 Reroll Token: reroll all dice of the roll and keep the new result (resolved at once "
+                           "when nothing else can change the Check; --hold keeps it open).",
+                 (PLAYER, DICE, VIRTUAL, SEED, HOLD), _dice_builder(reroll=True)),
         Notation("kaos", "Spend Kaos on the Check being rolled: +1 to the Final Result each (after all rerolls).",
                  (PLAYER, AMOUNT), _kaos),
         Notation("modifier", "Add an other applicable modifier the table reports to the Check being rolled (card "
@@ -519,11 +527,14 @@ def _grammar() -> dict[str, Notation]:
                  (PLAYER, Param("state_name", "surviving, fallen, zombie or removed.", metavar="STATE",
                                 names="state")), _set_state),
         Notation("end-turn", "End the turn: Kaos refund for unspent Turn Actions, Cube Room check, Dungeon Bomb "
-                             "Step, next turn.\n\nWithout --complete, the End of Turn Process waits on the pending "
-                             "stack while the table records what the Dungeon Bomb did; `end-turn` again completes "
-                             "the turn.", (
-            Param("cube_room", "The Active Player's Portrait is in a Cube Room.", option=("--cube-room",), flag=True),
-            Param("complete", "Nothing to record in the Cube Room check or Dungeon Bomb Step.",
+                             "Step, next turn.\n\nWith --bomb (the Dungeon Bomb did something to record) or "
+                             "--cube-room, the End of Turn Process waits on the pending stack while the table records "
+                             "it; `end-turn` again completes the turn.", (
+            Param("cube_room", "The Active Player's Portrait is in a Cube Room: record its End Effects first.",
+                  option=("--cube-room",), flag=True),
+            Param("bomb", "The Dungeon Bomb did something to record: wait at the Dungeon Bomb Step.",
+                  option=("--bomb",), flag=True),
+            Param("complete", "Nothing to record (what end-turn does by default; kept for older scripts).",
                   option=("--complete",), flag=True),
         ), _end_turn),
         # 08 loot

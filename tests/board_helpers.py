@@ -18,7 +18,7 @@ from referee.demo import GAME_PLACEHOLDER, SCRIPT
 
 # The demo after Ivo's Event Reward is drawn: a Loot Management Window on a Random Encounter on his
 # Dungeon Bomb Step; Mara wears Bone Pauldron and wields Rusty Sword; Ivo has Goblin Balls On Ya.
-MID_GAME = 26
+MID_GAME = 24
 # The flags a headless Chromium needs here: the network is closed, and without them it stalls.
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync"]

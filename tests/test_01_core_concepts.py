@@ -65,6 +65,45 @@ def test_stat_checks_an_unknown_stat_is_bad_input_and_an_unset_stat_is_shown(sta
     assert "Intellect +0 (not set at setup)" in ruling.consequences[0]
 
 
+def test_checks_a_roll_says_where_the_check_stands_and_what_the_player_holds(state):
+    play(state, Gain(player="Mara", amount=2, resource="kaos"), Gain(player="Mara", amount=1, resource="reroll"))
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=16))
+    ruling = play(state, RollDice(player="Mara", dice=(13,), auto_resolve=True))  # 13 + Brawn 2 = 15
+    assert "15 vs TN 16: 1 short; Mara holds 2 Kaos, 1 Reroll Token" in ruling.consequences
+    assert state.top.kind == "check"  # she holds Kaos and a token: the Check waits for her decision
+
+
+def test_checks_a_roll_nothing_else_can_change_resolves_at_once(state):
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    ruling = play(state, RollDice(player="Mara", dice=(11,), auto_resolve=True))  # no token, no Kaos
+    assert "13 vs TN 12: succeeds as it stands; Mara holds 0 Kaos, 0 Reroll Tokens" in ruling.consequences
+    assert any("it resolves now" in c for c in ruling.consequences) and not state.stack
+    assert state.last_check.endswith("success") and R.CHECK_SUCCEEDS in ruling.citations
+
+
+def test_checks_a_roll_the_table_holds_open_or_a_player_with_a_card_of_its_own_timing_waits(state):
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    play(state, RollDice(player="Mara", dice=(3,)))  # auto_resolve not asked (`roll --hold`)
+    assert state.top.kind == "check"
+    play(state, ResolveCheck())
+    from referee.moves import DrawLoot, Store
+
+    play(state, DrawLoot(player="Ivo", kinds=("common",), names=("Lucky Charm",), anytime=True))
+    play(state, Store(player="Ivo", card="Lucky Charm"))
+    play(state, DeclareCheck(player="Ivo", stat="Charm", tn=12))
+    play(state, RollDice(player="Ivo", dice=(3,), auto_resolve=True))
+    assert state.top.kind == "check"  # the Lucky Charm's own timing may still change it
+
+
+def test_contested_checks_never_resolve_by_themselves_and_the_roll_says_who_leads(state):
+    play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
+    ruling = play(state, RollDice(player="Mara", dice=(10,), auto_resolve=True))
+    assert "waiting for Ivo to roll" in ruling.consequences
+    ruling = play(state, RollDice(player="Ivo", dice=(12,), auto_resolve=True))  # Ivo: no Brawn set, +0
+    assert "Mara 12, Ivo 12: Mara ahead (a tie: the initiating Player wins it)" in ruling.consequences
+    assert state.top.kind == "check"
+
+
 # --- PERCEPTION_CHECKS -----------------------------------------------------------------------------
 
 

@@ -242,6 +242,21 @@ def test_end_of_turn_process_removed_during_an_already_begun_dungeon_bomb_step(s
     assert R.EOT_FELL_DURING_BOMB in ruling.citations and R.EOT_BOMB_STEP not in ruling.citations
 
 
+def test_end_of_turn_process_end_turn_completes_the_turn_when_the_table_has_nothing_to_record(rules_db, tmp_path):
+    import referee
+
+    with referee.Game.new(tmp_path / "g.sqlite", players=["Mara", "Ivo"], health=6, turn_actions=2,
+                          rules=rules_db) as game:
+        ruling = game.play(game.parse("end-turn")).ruling
+        assert game.state.turn == 2 and not game.state.stack
+        assert any("nothing to record" in text for text in ruling.table_reported)
+        game.play(game.parse("end-turn --bomb"))  # the Dungeon Bomb did something: the step waits for it
+        assert game.state.top.kind == "end-of-turn" and game.state.top.step == "dungeon-bomb"
+        game.play(game.parse("damage ivo 1 --source 'the Dungeon Bomb'"))
+        game.play(game.parse("end turn"))
+        assert game.state.turn == 3 and not game.state.stack
+
+
 # --- DEATH -------------------------------------------------------------------------------------------------------
 
 

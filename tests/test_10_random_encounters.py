@@ -385,7 +385,7 @@ def test_check_completion_options_the_result_reaches_the_encounter_from_a_new_pr
     referee("encounter", "draw", "ann", "Spider Swarm", "--by", "move", "--check", "brawn 10", "--penalty",
             "damage 2")
     referee("encounter", "choose", "ann", "1")
-    referee("roll", "ann", "15")
+    referee("roll", "ann", "15", "--hold")
     assert referee("resolve").returncode == 0
     status = json.loads(referee("status", "--json").stdout)
     assert status["stack"] == [] or all(p["kind"] != "random-encounter" for p in status["stack"])

@@ -15,6 +15,13 @@ ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS") or Path(__file__).parent / 
 PLAYERS = ("Mara", "Ivo", "Jun", "Tess")
 
 
+def referee_history(game):
+    import referee as library
+
+    with library.Game.open(game) as opened:
+        return opened.history()
+
+
 @pytest.fixture
 def browser_ready():
     if chromium_path() is None:
@@ -50,11 +57,12 @@ def test_the_page_shows_every_mat_and_redraws_when_a_move_lands(browser_ready, t
             assert page.locator(".stack .layer.top").inner_text().startswith("LOOT MANAGEMENT WINDOW")
             page.screenshot(path=str(ARTIFACTS / f"board-{width}-before.png"), full_page=True)
 
+            number = len(referee_history(game)) + 1
             referee(game, "store", "ivo", "healing")  # from another "terminal": the page was not reloaded
             page.wait_for_function(
                 "document.querySelector('article.mat[data-player=\"Ivo\"] ol.pack').textContent"
                 ".includes('Healing Draught')", timeout=5000)
-            assert "#20" in page.locator(".ruling").inner_text()
+            assert f"#{number}" in page.locator(".ruling").inner_text()
             assert "live" in page.locator("#link").inner_text()
             page.screenshot(path=str(ARTIFACTS / f"board-{width}-after.png"), full_page=True)
     finally:

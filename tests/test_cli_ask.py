@@ -169,7 +169,7 @@ def test_a_move_question_is_judged_on_the_current_game_and_changes_nothing(tmp_p
     path = tmp_path / "t.sqlite"
     with referee.Game.new(path, players=["Mara", "Bram"], health=8, turn_actions=2) as game:
         game.push("declare mara brawn --tn 12")
-        game.push("roll mara 5")
+        game.push("roll mara 5 --hold")
         before = (len(game.history()), game.state.to_json())
     result = ask("can bram reroll now", "--game", str(path), "--json")
     assert result.exit_code == 0, result.output

@@ -72,8 +72,11 @@ def game(in_tmp):
     ("gain-status ivo gboy", referee.GainStatus(player="Ivo", status="goblin")),
     ("declare mara brawn --tn 12 --bonus -2", referee.DeclareCheck(player="Mara", stat="Brawn", tn=12, bonus=-2)),
     ("declare mara brawn --vs ivo", referee.DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",))),
-    ("end turn", referee.EndTurn()),
-    ("end-turn --complete", referee.EndTurn(complete=True)),
+    ("end turn", referee.EndTurn(complete=True)),  # nothing to record: the turn completes
+    ("end-turn --bomb", referee.EndTurn()),  # the Dungeon Bomb did something: wait at its step
+    ("end-turn --cube-room", referee.EndTurn(cube_room=True)),
+    ("roll mara 12", referee.RollDice(player="Mara", dice=(12,), auto_resolve=True)),
+    ("roll mara 12 --hold", referee.RollDice(player="Mara", dice=(12,))),
     ("death ivo fall", referee.ReportDeath(player="Ivo", outcome="fallen")),
     ("declare ivo PERC --tn 9", referee.DeclareCheck(player="Ivo", stat="perception", tn=9)),
     ("draw mara armour 'Bone Pauldron' --defense=2",
@@ -149,7 +152,7 @@ def test_every_violation_comes_with_fix_moves_that_are_legal_now(game):
     ruling = game.check(game.parse("damage ivo 2"))  # the Check finishes first
     (violation,) = ruling.violations
     assert violation.fix_moves == (referee.RollDice(player="Mara", dice=(1,)),)
-    game.push("roll mara 9")
+    game.push("roll mara 9 --hold")
     ruling = game.check(game.parse("kaos mara 2"))  # Mara holds no Kaos: the way on is to resolve (or a modifier)
     assert ruling.violations[0].fix_moves and all(game.check(m).legal for m in ruling.violations[0].fix_moves)
     with pytest.raises(referee.IllegalMove) as refused:
