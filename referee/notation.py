@@ -560,7 +560,8 @@ def _grammar() -> dict[str, Notation]:
                                       option=("--required",), default="", metavar="REASON")), _discard),
         Notation("use", "Use a card (Consumables are discarded after use); default timing: your own turn, nothing "
                         "being resolved.",
-                 (PLAYER, CARD, Param("effect", "What the card did (record its effects with heal/gain/...).",
+                 (PLAYER, CARD, Param("effect", "What the card did: \"heal N\" or \"gain N health|kaos|reroll\" is applied with the use; "
+                                                "anything else the table records (heal, gain, damage, ...).",
                                       option=("--effect",), default="")), _use),
         Notation("gear-swap", "Gear Swap (Free Action, once per Player Turn): store Equipped Gear, equip Stored "
                               "Gear, or exchange them.",

@@ -632,6 +632,25 @@ def test_non_consumable_loot_in_a_window_must_still_be_placed(state):
     refused(state, UseLoot(player="Mara", card="Coin"))
 
 
+def test_consumable_loot_an_effect_the_referee_applies_is_applied_with_the_use(state):
+    from engine_helpers import Damage
+
+    play(state, Damage(player="Mara", amount=4))
+    got(state, "Mara", "common", "Healing Draught", consumable=True)
+    got(state, "Mara", "common", "Wild Tonic", consumable=True)
+    ruling = play(state, UseLoot(player="Mara", card="Healing Draught", effect="heal 3"))
+    assert state.player("Mara").health == 9 and "Mara heals 3: Health 6 → 9" in ruling.consequences
+    assert R.HEAL_UP_TO_CAP in ruling.citations and discard_pile(state, "common") == ["Healing Draught"]
+    play(state, UseLoot(player="Mara", card="Wild Tonic", effect="gain 2 kaos"))
+    assert state.player("Mara").kaos == 2
+
+
+def test_consumable_loot_an_effect_the_referee_does_not_know_is_the_tables_to_record(state):
+    got(state, "Mara", "common", "Smoke Bomb", consumable=True)
+    ruling = play(state, UseLoot(player="Mara", card="Smoke Bomb", effect="everyone flees a room"))
+    assert any("record its effects" in text for text in ruling.table_reported) and state.player("Mara").health == 10
+
+
 # --- PICKPOCKET_LOOT / GAINING_AND_TAKING_LOOT / LOOT_OPPORTUNITIES -------------------------------------------
 
 

@@ -61,9 +61,17 @@ def judge_use(state, move, d) -> None:
                       *rules, fix=busy[-1].finish_hint())
         d.cite(*rules)
     recalc = _Recalc(state, player)
-    effect = move.effect.strip() or "what its card says"
-    d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
-             R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
+    effect = " ".join(move.effect.split()) or "what its card says"
+    applied = _effect_move(player, effect)
+    if applied is None:
+        d.report(f"{player} uses {name}: {effect} (card text; record its effects: heal, gain, damage, ...)",
+                 R.CONSUMABLE_CARD_TEXT, R.MAGIC_USE_AS_INSTRUCTED)
+    else:  # an effect the referee knows how to apply (heal N, gain N health|kaos|reroll): applied with the use
+        from referee import registry
+
+        d.report(f"{player} uses {name}: {effect} (card text, as the table reports it)", R.CONSUMABLE_CARD_TEXT,
+                 R.MAGIC_USE_AS_INSTRUCTED)
+        registry.judge(applied.type)(state, applied, d)
     if card.get("consumable"):
         _take_out(d, name)
         where = _to_pile(d, name)
@@ -76,3 +84,21 @@ def judge_use(state, move, d) -> None:
     if in_window:
         _close_if_done(state, d)
     _obligations(state, d, player)
+
+
+def _effect_move(player: str, effect: str):
+    """The move a card's reported effect is, when it is one the referee applies itself: "heal 3" (HEAL_VS_GAIN),
+    "gain 2 health|kaos|reroll"; None for anything else (the table records it)."""
+    import re
+
+    from referee.moves import Gain, Heal
+
+    found = re.fullmatch(r"(heal|gain)\s+([0-9]{1,3})(?:\s+(health|hp|kaos|reroll|reroll tokens?|tokens?))?", effect,
+                         re.IGNORECASE)
+    if found is None or int(found.group(2)) < 1:
+        return None
+    verb, amount, what = found.group(1).lower(), int(found.group(2)), (found.group(3) or "health").lower()
+    if verb == "heal":
+        return Heal(player=player, amount=amount) if what in ("health", "hp") else None
+    resource = {"hp": "health", "health": "health", "kaos": "kaos"}.get(what, "reroll")
+    return Gain(player=player, amount=amount, resource=resource)
