@@ -301,10 +301,11 @@ class CheckProc(Procedure):
         return next((p.name for p in self.participants if not p.rolled), None)
 
     def finish_hint(self) -> str:
-        waiting = self.next_roller()
-        if waiting:
-            dice = "D20" if self.participant(waiting).mode == "single" else "D20 D20"
-            return f"`referee roll {waiting.lower()} {dice}` (or `--virtual`), then `referee resolve`"
+        waiting = [p for p in self.participants if not p.rolled]
+        if waiting:  # a Contested Check: each involved Player rolls (every one still to roll is named)
+            rolls = " and ".join(f"`referee roll {p.name.lower()} {'D20' if p.mode == 'single' else 'D20 D20'}`"
+                                 for p in waiting)
+            return f"{rolls} (or `--virtual`), then `referee resolve`"
         return "`referee resolve` (after any reroll or Kaos)"
 
 

@@ -95,6 +95,12 @@ def test_checks_a_roll_the_table_holds_open_or_a_player_with_a_card_of_its_own_t
     assert state.top.kind == "check"  # the Lucky Charm's own timing may still change it
 
 
+def test_contested_checks_each_involved_player_rolls_and_the_declare_names_every_roller(state):
+    ruling = play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo", "Jun")))
+    assert "`referee roll mara D20` and `referee roll ivo D20` and `referee roll jun D20`" in ruling.obligations[0]
+    assert R.CONTESTED_EACH_ROLLS in ruling.citations or R.CONTESTED_DEFINITION in ruling.citations
+
+
 def test_contested_checks_never_resolve_by_themselves_and_the_roll_says_who_leads(state):
     play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo",)))
     ruling = play(state, RollDice(player="Mara", dice=(10,), auto_resolve=True))
