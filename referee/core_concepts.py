@@ -728,14 +728,17 @@ def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool
         d.oblige(check.finish_hint())
         return
     d.say(f"nothing else can change this Check ({why}): it resolves now (`--hold` keeps a Check open)")
-    _resolve(state, d, check)
+    _resolve(state, d, check, deciding=False)
 
 
 def judge_resolve(state, move, d) -> None:
-    _resolve(state, d, _check_top(state, d))
+    _resolve(state, d, _check_top(state, d), deciding=True)
 
 
-def _resolve(state, d, check: CheckProc) -> None:
+def _resolve(state, d, check: CheckProc, *, deciding: bool) -> None:
+    """Resolve the Check. `deciding`: the move is the resolve, so the sentence that decides the outcome is cited
+    first (a roll that resolves its Check keeps the roll's rule first: it is what the move does)."""
+    decide = d.decide if deciding else d.cite
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
         d.violate("not-everyone-rolled", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
@@ -754,7 +757,7 @@ def _resolve(state, d, check: CheckProc) -> None:
     if check.contested:
         best = max(p.final_result for p in check.participants)
         top = [p for p in check.participants if p.final_result == best]
-        d.cite(R.CONTESTED_HIGHEST)
+        decide(R.CONTESTED_HIGHEST)
         if any(p.used_die in (1, 20) for p in check.participants):
             d.cite(R.CONTESTED_NO_AUTO)
         if len(top) == 1:
@@ -774,16 +777,16 @@ def _resolve(state, d, check: CheckProc) -> None:
         if nat20:
             success = True
             why = "natural 20: automatic success"
-            d.cite(R.CRIT_SUCCESS, R.CRIT_SUCCESS_AUTO)
+            decide(R.CRIT_SUCCESS_AUTO, R.CRIT_SUCCESS)
         elif nat1 and d.interpret("nat1-autofail") == "auto-fail":
             success, why = False, "natural 1: automatic failure (table setting, interpretation nat1-autofail)"
-            d.cite(R.CRIT_FAILURE)
+            decide(R.CRIT_FAILURE)
         else:
             if nat1:
                 d.interpret("nat1-autofail")
             success = p.final_result >= check.tn
             why = f"{p.final_result} {'>=' if success else '<'} TN {check.tn}"
-            d.cite(R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
+            decide(R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
         result = "success" if success else "failure"
         d.say(f"{check.title()}: {summary}: {result.upper()} ({why})")
     d.set_game("last_check", f"{check.title()}: {summary}: {result}")

@@ -148,9 +148,12 @@ def short_ruling(data: dict, width: int, *, cannot_apply: bool = False) -> list:
                       width, 2)
     else:
         changes = [*data["consequences"], *(f"table-reported: {t}" for t in data["table_reported"])]
-        if changes:
-            more = f" (+{len(changes) - 1} more: --why)" if len(changes) > 1 else ""
-            lines += _cut(Text("  • ") + _struck(changes[0] + more), width)
+        if changes:  # the first change and the last (where a Check ends up), the rest behind --why
+            shown = [changes[0]] + ([changes[-1]] if len(data["consequences"]) > 1 else [])
+            more = len(changes) - len(shown)
+            for n, text in enumerate(shown):
+                tail = f" (+{more} more: --why)" if more and n == len(shown) - 1 else ""
+                lines += _cut(Text("  • ") + _struck(text + tail), width)
         interpretations = [i["id"] for i in data["interpretations"]]
         if interpretations:
             lines += _cut(Text("  ≈ interpretation: ", style="magenta") + Text(", ".join(interpretations)), width)
@@ -566,24 +569,28 @@ def options_json(state, entries) -> list[dict]:
 
 
 def _merged(lines: list[str]) -> list[str]:
-    """Commands differing in one word written once: "death Ivo fallen|removed", "damage Ivo|Mara N"."""
-    out: list[str] = []
-    for text in lines:
-        words = text.split(" ")
-        for i, kept in enumerate(out):
-            other = kept.split(" ")
-            if len(other) != len(words):
-                continue
-            differing = [j for j, (a, b) in enumerate(zip(other, words)) if a != b]
-            if len(differing) == 1:
-                j = differing[0]
-                if words[j] not in other[j].split("|"):
-                    other[j] = f"{other[j]}|{words[j]}"
-                out[i] = " ".join(other)
-                break
-        else:
-            out.append(text)
-    return out
+    """Commands differing in one word written once: "death Ivo fallen|removed", "damage Ivo|Mara N" (merged again
+    until nothing more merges, so two words that vary together still fold: "declare Mara brawn|charm --vs Ivo|Jun")."""
+    while True:
+        out: list[str] = []
+        for text in lines:
+            words = text.split(" ")
+            for i, kept in enumerate(out):
+                other = kept.split(" ")
+                if len(other) != len(words):
+                    continue
+                differing = [j for j, (a, b) in enumerate(zip(other, words)) if a != b]
+                if len(differing) == 1:
+                    j = differing[0]
+                    known = other[j].split("|")
+                    other[j] = "|".join(known + [w for w in words[j].split("|") if w not in known])
+                    out[i] = " ".join(other)
+                    break
+            else:
+                out.append(text)
+        if len(out) == len(lines):
+            return out
+        lines = out
 
 
 def print_options(console, state, entries, *, everything: bool = False) -> None:

@@ -199,9 +199,9 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
     for p in top.participants:
         count = len(p.dice) if p.rolled else (1 if p.mode == "single" else 2)
         for cls in (M.RollDice, M.Reroll):
-            move = cls(player=p.name, dice=(1,) * count)
+            move = cls(player=p.name, dice=(1,) * count, auto_resolve=True)  # as the table types it
             if _legal(state, move):
-                yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual"}))
+                yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual", "auto_resolve"}))
         yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
         for low, high in ((1, 99), (-99, -1)) if p.rolled else ():  # a post-roll modifier: any but 0 (-99..99)
             yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",

@@ -82,6 +82,10 @@ class RollDice(Move):
     virtual: bool = False
     auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`roll` does, unless --hold)
 
+    def as_typed(self) -> str:
+        return " ".join([self.type, self.player, *map(str, self.dice)] + (["--virtual"] if self.virtual else [])
+                        + ([] if self.auto_resolve else ["--hold"]))
+
 
 @_move("reroll")
 class Reroll(Move):
@@ -89,6 +93,10 @@ class Reroll(Move):
     dice: tuple[int, ...]
     virtual: bool = False
     auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`reroll` does)
+
+    def as_typed(self) -> str:
+        return " ".join([self.type, self.player, *map(str, self.dice)] + (["--virtual"] if self.virtual else [])
+                        + ([] if self.auto_resolve else ["--hold"]))
 
 
 @_move("kaos")
@@ -170,6 +178,11 @@ class SetState(Move):
 class EndTurn(Move):
     cube_room: bool = False  # the table reports the Active Player's Portrait is in a Cube Room
     complete: bool = False  # nothing to record in the Cube Room check or Dungeon Bomb Step: finish the turn
+
+    def as_typed(self) -> str:  # `end-turn` completes; waiting to record is --bomb or --cube-room
+        if self.cube_room:
+            return "end-turn --cube-room" + (" --complete" if self.complete else "")
+        return "end-turn" if self.complete else "end-turn --bomb"
 
 
 # --- 08 loot (08_LOOT_AND_INVENTORY) ---------------------------------------------------------------

@@ -145,6 +145,12 @@ class Draft:
         for citation in citations:
             self.citations.setdefault(citation)
 
+    def decide(self, *citations: Citation) -> None:
+        """Cite the sentences that decide a legal move's outcome ahead of those cited so far (a roll that resolves
+        its Check: the success or failure rule first, not the roll's)."""
+        ahead = dict.fromkeys(citations)
+        self.citations = {**ahead, **{c: None for c in self.citations if c not in ahead}}
+
     def violate(self, id: str, message: str, *citations: Citation, fix: str = "", reading: str = "") -> None:
         """Refuse the move: `id` names the kind of refusal (one row each in tests/test_refusals.py), the first
         citation is the sentence that decides it. Where no rule says it, `reading` names the interpretation that
