@@ -11,6 +11,8 @@ Names are loaded on first use, so `import referee` costs nothing a command does 
 
 from __future__ import annotations
 
+from referee.lazy import exports
+
 __version__ = "0.1.0"
 
 _EXPORTS = {
@@ -31,15 +33,7 @@ _EXPORTS.update({name: "referee.moves" for name in _MOVES})
 __all__ = ["__version__", *_EXPORTS]
 
 
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'referee' has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _EXPORTS)
 
 
 def __dir__() -> list[str]:

@@ -36,3 +36,15 @@ def rules_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "rules.sqlite"
     build_database(bundled_sources(), path)
     return RulesDB(path)
+
+
+@pytest.fixture
+def current_game(tmp_path, monkeypatch):
+    """A new game (Mara, Ivo; Health 10; 2 Turn Actions) the command line follows ($REFEREE_GAME), open in the
+    library: a test plays moves with `push`, then runs commands."""
+    import referee
+
+    path = tmp_path / "g.sqlite"
+    monkeypatch.setenv("REFEREE_GAME", str(path))
+    with referee.Game.new(path, players=["Mara", "Ivo"], health=10, turn_actions=2) as game:
+        yield game

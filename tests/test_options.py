@@ -14,11 +14,8 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch):
-    path = tmp_path / "g.sqlite"
-    monkeypatch.setenv("REFEREE_GAME", str(path))
-    with referee.Game.new(path, players=["Mara", "Ivo"], health=8, turn_actions=2) as g:
-        yield g
+def game(current_game):
+    return current_game
 
 
 def _options(*words):

@@ -68,13 +68,10 @@ def test_the_session_ends_with_the_last_commands_exit_code(tmp_path):
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch):
+def table(current_game):
     """The current game: Mara placing an Iron Axe from her Loot Management Window."""
-    path = tmp_path / "table.sqlite"
-    monkeypatch.setenv("REFEREE_GAME", str(path))
-    with referee.Game.new(path, players=["Mara", "Ivo"], health=10, turn_actions=2) as g:
-        g.push('draw mara weapon "Iron Axe" --melee')
-    return path
+    current_game.push('draw mara weapon "Iron Axe" --melee')
+    return current_game.path
 
 
 def at_terminal(keys: str) -> int:

@@ -14,13 +14,10 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def game(tmp_path, monkeypatch):
-    path = tmp_path / "g.sqlite"
-    monkeypatch.setenv("REFEREE_GAME", str(path))
-    with referee.Game.new(path, players=["Mara", "Ivo"], health=10, turn_actions=2) as g:
-        g.push("damage ivo 3")
-        g.push("heal ivo 1")
-        yield g
+def game(current_game):
+    current_game.push("damage ivo 3")
+    current_game.push("heal ivo 1")
+    return current_game
 
 
 def test_undo_says_which_move_it_took_back(game):

@@ -14,18 +14,24 @@ KeyArgument = Annotated[
 ]
 
 
+def _no_such_key(error, key: str, as_json: bool, where: str = ""):
+    """An ambiguous section key is bad input (2), like an ambiguous Player name; an unknown one finds nothing (1)."""
+    from rulesdb import AmbiguousKey
+
+    if isinstance(error, AmbiguousKey):
+        fail(f"{key!r} names several sections; say which: {', '.join(error.choices)}", EXIT_BAD_INPUT,
+             as_json=as_json)
+    hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
+    fail(f"no rules section {key!r}.{hint}{where}", as_json=as_json)
+
+
 def _section_or_fail(db, key: str, as_json: bool):
     from rulesdb import AmbiguousKey, UnknownKey
 
     try:
         return db.section(key)
-    except AmbiguousKey as error:
-        # ambiguous, like an ambiguous Player name, is bad input (2): `referee ask` answers the same
-        fail(f"{key!r} names several sections; say which: {', '.join(error.choices)}", EXIT_BAD_INPUT,
-             as_json=as_json)
-    except UnknownKey as error:
-        hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
-        fail(f"no rules section {key!r}.{hint} `referee rules list` shows the documents.", as_json=as_json)
+    except (AmbiguousKey, UnknownKey) as error:
+        _no_such_key(error, key, as_json, " `referee rules list` shows the documents.")
 
 
 @rules_app.command("list")
@@ -138,12 +144,8 @@ def ask(
         result = index.search(db, text, limit, names=opened.settings.players if opened else ())
     except index.BadQuery as error:
         fail(f"cannot look that up: {error.reason}.", EXIT_BAD_INPUT, as_json=as_json)
-    except AmbiguousKey as error:
-        fail(f"{error.key!r} names several sections; say which: {', '.join(error.choices)}", EXIT_BAD_INPUT,
-             as_json=as_json)
-    except UnknownKey as error:
-        hint = f" Did you mean {', '.join(error.suggestions)}?" if error.suggestions else ""
-        fail(f"no rules section {error.key!r}.{hint}", as_json=as_json)
+    except (AmbiguousKey, UnknownKey) as error:
+        _no_such_key(error, error.key, as_json)
     except index.IndexUnavailable as error:
         fail(str(error), EXIT_BAD_INPUT, as_json=as_json)
     if opened:

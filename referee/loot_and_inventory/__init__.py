@@ -26,6 +26,8 @@ from its module on first use.
 
 from __future__ import annotations
 
+from referee.lazy import exports
+
 _EXPORTS = {
     "has_equipped_armor": "patron_mats",
     "last_gear_swap": "patron_mats",
@@ -70,14 +72,4 @@ _EXPORTS = {
 }
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    """A name of the package, from the module of the section it enforces (imported on first use)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _EXPORTS)

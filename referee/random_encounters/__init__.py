@@ -22,6 +22,8 @@ None of them mutates the state. The names below are the package's interface, eac
 
 from __future__ import annotations
 
+from referee.lazy import exports
+
 _EXPORTS = {
     "match_option": "card_grammar",
     "option_label": "card_grammar",
@@ -38,14 +40,4 @@ _EXPORTS = {
 }
 __all__ = sorted(_EXPORTS)
 
-
-def __getattr__(name: str):
-    """A name of the package, from the module of the section it enforces (imported on first use)."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    value = getattr(import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _EXPORTS)
