@@ -109,10 +109,10 @@ def test_equipped_armor_from_a_position_gives_its_stat_bonus_to_a_check(table, t
     """08 LOOT_AND_STAT_BONUSES: Mara's Iron Helm (Brawn +1) is Equipped in the position: Brawn 2 + 1."""
     game = tmp_path / "mid.sqlite"
     assert run("new", "--position", table, "--game", game).exit_code == 0
-    for move in (["declare", "ivo", "brawn", "--tn", "5"], ["roll", "ivo", "10"], ["resolve"]):
+    for move in (["declare", "ivo", "brawn", "--tn", "5"], ["roll", "ivo", "10", "--hold"], ["resolve"]):
         assert run(*move, "--game", game).exit_code == 0
     assert run("declare", "mara", "brawn", "--tn", "15", "--game", game).exit_code == 0
-    assert run("roll", "mara", "12", "3", "--game", game).exit_code == 0  # Goblin Balls On Ya: 2d20, the higher
+    assert run("roll", "mara", "12", "3", "--hold", "--game", game).exit_code == 0  # Goblin Balls On Ya: 2d20
     result = run("resolve", "--game", game)
     shown = " ".join(result.output.split())
     assert result.exit_code == 0 and "Mara 12 +3 = 15: SUCCESS" in shown, result.output
@@ -431,7 +431,7 @@ def test_export_refuses_while_a_check_is_being_rolled_saying_what_must_finish_fi
     assert "Brawn Check for Ivo vs TN 12 must finish first" in message and "roll" in message
     assert "A position is a moment between moves" in message
     assert not out.exists()
-    for move in (["roll", "ivo", "15"], ["resolve"]):
+    for move in (["roll", "ivo", "15", "--hold"], ["resolve"]):
         assert run(*move, "--game", game).exit_code == 0
     assert run("export", out, "--game", game).exit_code == 0 and out.exists()
 
