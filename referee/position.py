@@ -544,7 +544,8 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
         armor: list[str | None] = [None] * ARMOR_SLOTS
         if "armor" not in player:
             armor[0] = plot_armor_name(name)  # the setup's Plot Armor, in Armor Slot 1
-            places.put(armor[0], f"in {name}'s Armor Slot 1", (*at, "armor"), "Plot Armor")
+            places.put(armor[0], f"in {name}'s Armor Slot 1 as at setup (no armor is given for {name}; "
+                                 f"armor = {{}} says it has gone)", (*at, "armor"), "Plot Armor")
         for slot, text in _numbered(check, player.get("armor", {}), (*at, "armor"), f"{name}'s armor", ARMOR_SLOTS):
             armor[slot - 1] = slotted(f"armor-{slot}", text, (*at, "armor", str(slot)))
         plots = [c for c in armor if c and _card_type(cards, c)["type"] == "plot"]
@@ -835,7 +836,7 @@ class _Writer:
         self.section("encounters", deck=enc["deck"], discard=list(enc["discard"]) or None,
                      refreshed=list(enc["refreshed"]) if enc.get("refreshed") else None)
         self.section("encounters.cards", **{n: _encounter_options(c) for n, c in enc["cards"].items()})
-        for death in state.deaths:
+        for death in state.deaths:  # "[deaths]" in brackets: an array of tables, [[deaths]]
             self.section("[deaths]", player=death["player"], outcome=death["outcome"], source=death["source"] or None)
         return "\n".join(self.out).rstrip("\n") + "\n"
 
