@@ -51,7 +51,8 @@ def game_new(
     """Start a game: Players in Turn Order and the table settings the missing documents would define, or the position
     on the table (--position FILE).
 
-    --players, --health and --turn-actions are required unless the position file gives them. The game file is --game, else $REFEREE_GAME, else a new file named after the game in the data directory.
+    --players, --health and --turn-actions are required unless the position file gives them. The game file is
+    --game, else $REFEREE_GAME, else a new file named after the game in the data directory.
     """
     import os
     from pathlib import Path
@@ -66,9 +67,10 @@ def game_new(
     rules = open_rules()
     given = {"health": health, "health_cap": health_cap, "turn_actions": turn_actions,
              "reroll_supply": reroll_supply, "starting_kaos": starting_kaos, "backpack_slots": backpack_slots}
-    numbers = {key: None if text is None else parse_int(text, what=SETTING_BOUNDS[key][0], low=SETTING_BOUNDS[key][1],
-                                                        high=SETTING_BOUNDS[key][2])
-               for key, text in given.items()}
+    numbers = {}
+    for key, text in given.items():
+        what, low, high = SETTING_BOUNDS[key]
+        numbers[key] = None if text is None else parse_int(text, what=what, low=low, high=high)
     pos = read_position(position) if position else None
     names = parse_players(players) if players is not None else None
     settings = settings_from(pos, players=names, **numbers,
