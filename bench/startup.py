@@ -35,6 +35,7 @@ COMMANDS = {
     "referee rules list": [REFEREE, "rules", "list"],
     "referee status --json": [REFEREE, "status", "--json"],
     "referee status": [REFEREE, "status"],
+    "referee export": [REFEREE, "export"],
     "referee damage ivo 1 --dry-run --json": [REFEREE, "damage", "ivo", "1", "--dry-run", "--json"],
     "referee damage ivo 1 --dry-run": [REFEREE, "damage", "ivo", "1", "--dry-run"],
     "referee ask ... --json": [REFEREE, "ask", "can I put plot armor in my bag", "--json"],

@@ -169,6 +169,7 @@ GAME_WINNER = _c(STRUCTURE, "GAME_END", "The surviving Player is declared the wi
 
 LOOT_PLOT_ARMOR_SPECIAL = _c(LOOT, "LOOT", "Plot Armor is a special starting Loot card.")
 LOOT_BELONGS = _c(LOOT, "LOOT", "Loot belongs to a Player while it is in that Player's Inventory.")
+PLOT_ARMOR_NOT_IN_A_DECK = _c(LOOT, "LOOT", "Plot Armor is not part of any standard Loot deck.")
 MYSTIC_DAGGER_NOT_LOOT = _c(LOOT, "INVENTORY", "The Mystic Dagger is not Loot.")
 MYSTIC_DAGGER_NOT_INVENTORY = _c(LOOT, "INVENTORY", "The Mystic Dagger is not part of a Player's Inventory.")
 WEAPON_MELEE_DESIGNATED = _c(LOOT, "WEAPON_SLOTS", "One Weapon Slot is designated for Melee Weapons.")

@@ -5,10 +5,12 @@ table (`referee.cli.errors.EXIT_CODES`).
     ├── InvalidMove          the notation cannot be read (bad number, missing argument, unknown option)
     │   ├── UnknownName      no Player / card / Stat of that name (with the nearest names)
     │   │   └── CardElsewhere    a card the move may not name, where it is (the notation passes it on to be judged)
-    │   └── AmbiguousName    a name several things start with (with the choices)
+    │   ├── AmbiguousName    a name several things start with (with the choices)
+    │   └── PositionError    a position file that cannot be started from (the line that says it, when known)
     ├── IllegalMove          the rules refuse the move; `.ruling` says why and what would make it legal
     │   └── CannotApply      not even an override could apply it: there is nothing it would do
     ├── NothingToUndo        undo with no live move, or not the move the table expected
+    ├── NotBetweenMoves      export asked for while a procedure is pending, or after the game ended: a refusal
     ├── GameFileError        the game file cannot be read, is not a referee game, or already exists
     │   ├── NoGame           no game chosen
     │   └── GameBusy         another terminal holds the write lock past the busy timeout
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 __all__ = [
     "RefereeError", "InvalidMove", "UnknownName", "CardElsewhere", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
-    "GameFileError", "NoGame", "GameBusy", "RulesError",
+    "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError",
     "BadMove", "MoveRefused",
 ]
 
@@ -57,6 +59,15 @@ class AmbiguousName(InvalidMove):
         self.name, self.what, self.choices = name, what, tuple(choices)
 
 
+class PositionError(InvalidMove):
+    """A position file (`referee new --position FILE`) that cannot be started from: `line` is the file's line that
+    says it (None when the position came without its text)."""
+
+    def __init__(self, message: str, *, line: int | None = None):
+        super().__init__(message)
+        self.line = line
+
+
 class IllegalMove(RefereeError):
     """The rules refuse the move; `ruling` says why, citing the rules, and what would make it legal."""
 
@@ -71,6 +82,15 @@ class CannotApply(IllegalMove):
 
 class NothingToUndo(RefereeError):
     """Undo asked for with no live move to take back, or the last live move is not the one expected: a refusal."""
+
+
+class NotBetweenMoves(RefereeError):
+    """A position is a moment between moves: it cannot be exported while a procedure is pending (`pending`: the
+    stack, top first) or once the game has ended."""
+
+    def __init__(self, message: str, *, pending: tuple = ()):
+        super().__init__(message)
+        self.pending = tuple(pending)
 
 
 class GameFileError(RefereeError):

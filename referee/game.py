@@ -33,24 +33,31 @@ class Game:
     # --- opening ------------------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, path: str | os.PathLike, *, players: Sequence[str], health: int, turn_actions: int,
-            health_cap: int | None = None, reroll_supply: int = 10, starting_kaos: int = 0,
-            stats: Mapping[str, Mapping[str, int]] | None = None, interpretations: Mapping[str, str] | None = None,
-            backpack_slots: int = 3, rules=None) -> "Game":
+    def new(cls, path: str | os.PathLike, *, players: Sequence[str] | None = None, health: int | None = None,
+            turn_actions: int | None = None, health_cap: int | None = None, reroll_supply: int | None = None,
+            starting_kaos: int | None = None, stats: Mapping[str, Mapping[str, int]] | None = None,
+            interpretations: Mapping[str, str] | None = None, backpack_slots: int | None = None, position=None,
+            rules=None) -> "Game":
         """Start a game at `path` (which must not exist). Players in Turn Order; Health, Turn Actions, the Reroll
-        Token supply, starting Kaos, Stats and Backpack Slots are table settings (03_SETUP and
-        04_PLAYER_STRUCTURE, which define them, are not loaded). `rules`: a rulesdb.RulesDB (default: the bundled
-        rules, built on first use). Raises InvalidMove for a bad setting, GameFileError when `path` exists."""
+        Token supply (default 10), starting Kaos (0), Stats and Backpack Slots (3) are table settings (03_SETUP and
+        04_PLAYER_STRUCTURE, which define them, are not loaded). `position`: a position file (TOML, the format
+        `export` writes) or a mapping of the same shape, to start from mid-game; its [settings] stand in for the
+        arguments, and an argument it sets otherwise is a conflict. `rules`: a rulesdb.RulesDB (default: the bundled
+        rules, built on first use). Raises InvalidMove for a bad setting (PositionError, naming the file's line, for
+        a bad position), GameFileError when `path` exists; nothing is created then."""
+        from referee.position import read_position, settings_from
         from referee.store import GameStore
         from referee.table_settings import make_settings, parse_interpretations, parse_players
 
-        names = parse_players(", ".join(players)) if not isinstance(players, str) else parse_players(players)
-        settings = make_settings(
-            players=names, health=health, health_cap=health_cap, turn_actions=turn_actions,
-            reroll_supply=reroll_supply, starting_kaos=starting_kaos, stats=dict(stats or {}),
-            choices=parse_interpretations([f"{k}={v}" for k, v in (interpretations or {}).items()]),
-            db=rules if rules is not None else open_rules(), backpack_slots=backpack_slots,
-        )
+        if players is not None:
+            players = parse_players(players if isinstance(players, str) else ", ".join(players))
+        pos = read_position(position) if position is not None else None
+        values = settings_from(
+            pos, players=players, health=health, health_cap=health_cap, turn_actions=turn_actions,
+            reroll_supply=reroll_supply, starting_kaos=starting_kaos, backpack_slots=backpack_slots,
+            stats=dict(stats or {}),
+            interpretations=parse_interpretations([f"{k}={v}" for k, v in (interpretations or {}).items()]))
+        settings = make_settings(**values, db=rules if rules is not None else open_rules(), position=pos)
         return cls(GameStore.create(path, settings))
 
     @classmethod
@@ -148,6 +155,15 @@ class Game:
         """Play again the move the last undo took back (one at a time), unless a move was played since; its number.
         NothingToUndo otherwise."""
         return self._store.redo()
+
+    def export(self) -> str:
+        """The current position as a position file (TOML) that `Game.new(..., position=FILE)` starts from again: every
+        Player's Health, tokens, statuses, state, Stats and Patron Mat, the cards as described, the decks and piles,
+        the turn. NotBetweenMoves while a procedure is pending (it says what must finish first) or once the game has
+        ended."""
+        from referee.position import export_position
+
+        return export_position(self.state)
 
     def legal_moves(self, player: str | None = None):
         """Every legal next move (referee.legal_moves.LegalMove), python-chess style; `player` keeps that Player's

@@ -37,11 +37,14 @@ class TableSettings:
     rules_hash: str = ""
     missing_documents: tuple[str, ...] = ()
     backpack_slots: int = 3  # 08 loot: BACKPACK_SLOTS defers to 04_PLAYER_STRUCTURE (interpretation backpack-size)
+    position: dict | None = None  # the table's position to start from (referee.position), validated, as plain JSON
 
     def to_json(self) -> dict:
         data = asdict(self)
         data["players"] = list(self.players)
         data["missing_documents"] = list(self.missing_documents)
+        if self.position is None:
+            del data["position"]  # a game started at setup keeps the settings it always had
         return data
 
     @classmethod
@@ -268,7 +271,10 @@ class GameState:
             for name in settings.players
         ]
         loot, cards = initial_loot(settings)
-        return cls(settings=settings, players=players, loot=loot, cards=cards)
+        state = cls(settings=settings, players=players, loot=loot, cards=cards)
+        if settings.position:
+            _apply_position(state, settings.position)
+        return state
 
     # --- queries -------------------------------------------------------------------------------
 
@@ -323,6 +329,38 @@ class GameState:
             "deaths": list(self.deaths),
             "settings": self.settings.to_json(),
         }
+
+
+def _apply_position(state: GameState, position: dict) -> None:
+    """Set the table's position over the standard setup (referee.position validated it: every Player, slot and pile is
+    given in full, Plot Armor by its owner's name)."""
+    state.turn = position["turn"]
+    state.active = state.settings.players.index(position["active"])
+    state.turn_kind = position["turn_kind"]
+    state.actions_spent = position["actions_spent"]
+    state.actions_taken = tuple(position["actions_taken"])
+    state.last_check = position["last_check"]
+    state.rerolls_out = position["rerolls_out"]
+    for mat in position["players"]:
+        name = mat["name"]
+        player = state.player(name)
+        player.health, player.kaos, player.rerolls = mat["health"], mat["kaos"], mat["rerolls"]
+        player.statuses, player.state = tuple(mat["statuses"]), mat["state"]
+        for place in ("armor", "melee", "ranged", "backpack", "dropped"):
+            state.loot[mat_key(name, place)] = _loot_copy(mat[place])
+        if mat["set_aside"]:
+            state.loot[mat_key(name, "set-aside")] = list(mat["set_aside"])
+        if mat["armor_equipped"]:
+            state.loot[mat_key(name, "armor-equipped")] = True
+        if mat["last_gear_swap"] is not None:
+            state.loot[swap_key(name)] = mat["last_gear_swap"]
+    state.cards.update(_loot_copy(position["cards"]))
+    for kind in LOOT_TYPES:
+        state.loot[deck_key(kind)] = _loot_copy(position["decks"][kind])
+        state.loot[pile_key(kind)] = list(position["discards"][kind])
+    state.loot[BOX_KEY] = list(position["box"])
+    state.encounters = _loot_copy(position["encounters"])
+    state.deaths = tuple(dict(death) for death in position["deaths"])
 
 
 def transition(state: GameState, effects) -> GameState:

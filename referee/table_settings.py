@@ -12,7 +12,15 @@ from referee.parsing import parse_int
 from referee.state import TableSettings
 from referee.variables import read_variables
 
-__all__ = ["make_settings", "parse_stats", "parse_players", "parse_interpretations", "check_players", "check_stats"]
+__all__ = ["make_settings", "parse_stats", "parse_players", "parse_interpretations", "check_players", "check_stats",
+           "rules_stat", "SETTING_BOUNDS", "SETTING_DEFAULTS"]
+
+# The numbers `referee new` takes: (option, lowest, highest), the same bounds whether typed, passed or read from a
+# position file; and the defaults of the optional ones.
+SETTING_BOUNDS = {"health": ("--health", 1, 999), "health_cap": ("--health-cap", 1, 999),
+                  "turn_actions": ("--turn-actions", 1, 99), "reroll_supply": ("--reroll-supply", 0, 999),
+                  "starting_kaos": ("--starting-kaos", 0, 999), "backpack_slots": ("--backpack-slots", 0, 20)}
+SETTING_DEFAULTS = {"health_cap": None, "reroll_supply": 10, "starting_kaos": 0, "backpack_slots": 3}
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -51,28 +59,39 @@ def parse_stats(text: str, players: tuple[str, ...]) -> dict[str, dict[str, int]
 
 
 def check_stats(stats: dict, players: tuple[str, ...]) -> dict[str, dict[str, int]]:
-    """Each Player's Stats, names read forgivingly: a Player of the game, a Stat the loaded rules name (Brawn,
-    Intellect, Charm: 01 STAT_CHECKS and PERCEPTION_CHECKS; 04_PLAYER_STRUCTURE, which lists every Stat, is not
-    loaded). "Perception" is a kind of Check, not a Stat; a misspelt Stat is refused, never silently kept."""
-    from referee.core_concepts import RULES_STATS
-    from referee.parsing import match_choice, match_player
+    """Each Player's Stats, names read forgivingly: a Player of the game, a Stat the loaded rules name (rules_stat);
+    a misspelt Stat is refused, never silently kept."""
+    from referee.parsing import match_player
 
     checked: dict[str, dict[str, int]] = {}
     for who, table in stats.items():
         name = match_player(who, players)
         for stat, value in table.items():
-            if " ".join(str(stat).split()).casefold() == "perception":
-                raise InvalidMove(f"{name}: Perception is a Check using Intellect or Charm (01 PERCEPTION_CHECKS), "
-                                  f"not a Stat: set Intellect or Charm")
             try:
-                known = match_choice(stat, RULES_STATS, what="Stat")
+                known = rules_stat(stat)
             except InvalidMove as error:
-                raise type(error)(f"{name}: {error} (the loaded rules name {', '.join(RULES_STATS)}; "
-                                  f"04_PLAYER_STRUCTURE is not loaded)") from None
+                raise type(error)(f"{name}: {error}") from None
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidMove(f"{name}'s {known} must be a whole number, not {value!r}")
             checked.setdefault(name, {})[known] = value
     return checked
+
+
+def rules_stat(stat: str) -> str:
+    """The Stat `stat` names, read forgivingly among those the loaded rules name (Brawn, Intellect, Charm: 01
+    STAT_CHECKS and PERCEPTION_CHECKS; 04_PLAYER_STRUCTURE, which lists every Stat, is not loaded). "Perception" is a
+    kind of Check, not a Stat."""
+    from referee.core_concepts import RULES_STATS
+    from referee.parsing import match_choice
+
+    if " ".join(str(stat).split()).casefold() == "perception":
+        raise InvalidMove("Perception is a Check using Intellect or Charm (01 PERCEPTION_CHECKS), not a Stat: set "
+                          "Intellect or Charm")
+    try:
+        return match_choice(stat, RULES_STATS, what="Stat")
+    except InvalidMove as error:
+        raise type(error)(f"{error} (the loaded rules name {', '.join(RULES_STATS)}; 04_PLAYER_STRUCTURE is not "
+                          f"loaded)") from None
 
 
 def parse_interpretations(pairs: list[str]) -> dict[str, str]:
@@ -95,22 +114,25 @@ def _check_interpretations(choices: dict[str, str]) -> dict[str, str]:
 
 def make_settings(*, players, health: int, health_cap: int | None, turn_actions: int,
                   reroll_supply: int, starting_kaos: int = 0, stats: dict | None = None,
-                  choices: dict | None = None, db=None, backpack_slots: int = 3) -> TableSettings:
-    """The table settings of a new game, every value checked (InvalidMove naming the setting)."""
+                  choices: dict | None = None, db=None, backpack_slots: int = 3, position=None) -> TableSettings:
+    """The table settings of a new game, every value checked (InvalidMove naming the setting). `position`: a
+    referee.position.PositionFile to start from, checked against these settings (PositionError naming its line) and
+    kept in them as plain JSON."""
     if db is None:
         from referee.game import open_rules
 
         db = open_rules()
     names = check_players(players)
-    for value, what, low, high in ((health, "--health", 1, 999), (health_cap, "--health-cap", 1, 999),
-                                   (turn_actions, "--turn-actions", 1, 99), (reroll_supply, "--reroll-supply", 0, 999),
-                                   (starting_kaos, "--starting-kaos", 0, 999), (backpack_slots, "--backpack-slots", 0, 20)):
+    given = {"health": health, "health_cap": health_cap, "turn_actions": turn_actions, "reroll_supply": reroll_supply,
+             "starting_kaos": starting_kaos, "backpack_slots": backpack_slots}
+    for key, value in given.items():
         if value is not None:
-            parse_int(str(value), what=what, low=low, high=high)  # the same bounds whether typed or passed
+            what, low, high = SETTING_BOUNDS[key]
+            parse_int(str(value), what=what, low=low, high=high)
     cap = health if health_cap is None else health_cap
     if health > cap:
         raise InvalidMove(f"starting Health {health} is above the Health Cap {cap}")
-    return TableSettings(
+    settings = TableSettings(
         players=names,
         health=health,
         health_cap=cap,
@@ -124,3 +146,10 @@ def make_settings(*, players, health: int, health_cap: int | None, turn_actions:
         missing_documents=tuple(db.missing_documents()),
         backpack_slots=backpack_slots,  # 08 loot: interpretation backpack-size
     )
+    if position is None:
+        return settings
+    from dataclasses import replace
+
+    from referee.position import check_position
+
+    return replace(settings, position=check_position(position, settings))

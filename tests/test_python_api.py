@@ -50,9 +50,10 @@ def test_the_python_api_page_examples_run(in_tmp):
 
 def test_every_library_error_is_a_referee_error():
     for name in ("InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
-                 "GameFileError", "NoGame", "GameBusy", "RulesError"):
+                 "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError"):
         assert issubclass(getattr(referee, name), referee.RefereeError), name
     assert issubclass(referee.UnknownName, referee.InvalidMove)
+    assert issubclass(referee.PositionError, referee.InvalidMove)  # a bad position file is bad input (exit 2)
     assert issubclass(referee.CannotApply, referee.IllegalMove)
 
 

@@ -2,8 +2,8 @@
 
 Exit codes (documented in the README):
   0  done / legal
-  1  refused: an illegal move, nothing to undo, no such rules section, nothing found
-  2  bad input: usage errors, unreadable numbers or names, a bad game or rule file
+  1  refused: an illegal move, nothing to undo, no such rules section, nothing found, an export mid-procedure
+  2  bad input: usage errors, unreadable numbers or names, a bad game, rule or position file
   3  busy: another terminal is writing to the game file; try again
 """
 
@@ -30,6 +30,7 @@ def exit_code_for(error: BaseException) -> int | None:
         (errors.GameBusy, EXIT_BUSY),
         (errors.IllegalMove, EXIT_REFUSED),
         (errors.NothingToUndo, EXIT_REFUSED),
+        (errors.NotBetweenMoves, EXIT_REFUSED),
         (errors.RefereeError, EXIT_BAD_INPUT),  # InvalidMove, UnknownName, AmbiguousName, GameFileError, RulesError
         (sqlite3.DatabaseError, EXIT_BAD_INPUT),
     )

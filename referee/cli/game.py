@@ -21,27 +21,38 @@ def _state(game: str | None):
 
 @app.command("new")
 def game_new(
-    players: Annotated[str, typer.Option("--players", help='Players in Turn Order: "Mara, Ivo, Jun, Tess".')],
-    health: Annotated[str, typer.Option("--health", help="Starting Health (table setting).")],
-    turn_actions: Annotated[str, typer.Option("--turn-actions", help="Turn Actions per turn (table setting).")],
+    players: Annotated[str | None, typer.Option("--players", help='Players in Turn Order: "Mara, Ivo, Jun, Tess".')]
+    = None,
+    health: Annotated[str | None, typer.Option("--health", help="Starting Health (table setting).")] = None,
+    turn_actions: Annotated[str | None, typer.Option("--turn-actions", help="Turn Actions per turn (table setting).")]
+    = None,
     health_cap: Annotated[str | None, typer.Option("--health-cap", help="Health Cap (default: --health).")] = None,
-    reroll_supply: Annotated[str, typer.Option("--reroll-supply", help="Reroll Tokens in the supply.")] = "10",
-    starting_kaos: Annotated[str, typer.Option("--starting-kaos", help="Kaos each Player starts with.")] = "0",
+    reroll_supply: Annotated[str | None, typer.Option("--reroll-supply", help="Reroll Tokens in the supply (default "
+                                                                              "10).")] = None,
+    starting_kaos: Annotated[str | None, typer.Option("--starting-kaos", help="Kaos each Player starts with (default "
+                                                                              "0).")] = None,
     stats: Annotated[str, typer.Option("--stats", help='"Mara: Brawn 2, Charm 1; Ivo: Intellect 3".')] = "",
     interpretation: Annotated[
         list[str] | None, typer.Option("--interpretation", metavar="ID=READING", help="Choose another reading.")
     ] = None,
     backpack_slots: Annotated[
-        str, typer.Option("--backpack-slots", help="Backpack Slots per Player (08 LOOT_SUMMARY: 3; 04 not loaded).")
-    ] = "3",
+        str | None, typer.Option("--backpack-slots", help="Backpack Slots per Player (08 LOOT_SUMMARY: 3; 04 not "
+                                                          "loaded).")
+    ] = None,
+    position: Annotated[str | None, typer.Option("--position", metavar="FILE", help="Start from the position on the "
+                                                 "table (TOML, as `referee export` writes it); its [settings] stand in "
+                                                 "for the options, and an option it sets otherwise is refused.")]
+    = None,
     name: Annotated[str | None, typer.Option("--name", help="A name for the game file (default: the Players and the "
                                                             "date), listed by `referee games`.")] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Start a game: Players in Turn Order and the table settings the missing documents would define.
+    """Start a game: Players in Turn Order and the table settings the missing documents would define, or the position
+    on the table (--position FILE).
 
-    The game file is --game, else $REFEREE_GAME, else a new file named after the game in the data directory.
+    --players, --health and --turn-actions are required unless the position file gives them. The game file is
+    --game, else $REFEREE_GAME, else a new file named after the game in the data directory.
     """
     import os
     from pathlib import Path
@@ -49,22 +60,30 @@ def game_new(
     from referee import game_display
     from referee.game import Game
     from referee.parsing import parse_int
+    from referee.position import read_position, settings_from
     from referee.store import new_game_path, set_current_game
-    from referee.table_settings import parse_interpretations, parse_players, parse_stats
+    from referee.table_settings import SETTING_BOUNDS, parse_interpretations, parse_players, parse_stats
 
     rules = open_rules()
-    names = parse_players(players)
+    given = {"health": health, "health_cap": health_cap, "turn_actions": turn_actions,
+             "reroll_supply": reroll_supply, "starting_kaos": starting_kaos, "backpack_slots": backpack_slots}
+    numbers = {}
+    for key, text in given.items():
+        what, low, high = SETTING_BOUNDS[key]
+        numbers[key] = None if text is None else parse_int(text, what=what, low=low, high=high)
+    pos = read_position(position) if position else None
+    names = parse_players(players) if players is not None else None
+    settings = settings_from(pos, players=names, **numbers,
+                             stats=parse_stats(stats, names or _position_players(pos)),
+                             interpretations=parse_interpretations(interpretation or []))
+    names = settings["players"]
     path = Path(game) if game else Path(os.environ["REFEREE_GAME"]) if os.environ.get("REFEREE_GAME") \
         else new_game_path(names, name)
-    with Game.new(
-        path, players=names, health=parse_int(health, what="--health", low=1, high=999),
-        health_cap=None if health_cap is None else parse_int(health_cap, what="--health-cap", low=1, high=999),
-        turn_actions=parse_int(turn_actions, what="--turn-actions", low=1, high=99),
-        reroll_supply=parse_int(reroll_supply, what="--reroll-supply", low=0, high=999),
-        starting_kaos=parse_int(starting_kaos, what="--starting-kaos", low=0, high=999),
-        stats=parse_stats(stats, names), interpretations=parse_interpretations(interpretation or []),
-        backpack_slots=parse_int(backpack_slots, what="--backpack-slots", low=0, high=20), rules=rules,
-    ) as started:
+    with Game.new(path, players=names, health=settings["health"], health_cap=settings["health_cap"],
+                  turn_actions=settings["turn_actions"], reroll_supply=settings["reroll_supply"],
+                  starting_kaos=settings["starting_kaos"], stats=settings["stats"],
+                  interpretations=settings["choices"], backpack_slots=settings["backpack_slots"], position=pos,
+                  rules=rules) as started:
         set_current_game(started.path)
         state, path = started.state, started.path
     if as_json:
@@ -79,8 +98,46 @@ def game_new(
         note = " Later commands use it: $REFEREE_GAME names it."
     else:
         note = " It is now the current game."
-    shown.print(f"New game: {', '.join(names)} (Turn Order), in {path}.{note}")
+    start = f", from the position in {pos.name}" if pos else ""
+    shown.print(f"New game: {', '.join(names)} (Turn Order){start}, in {path}.{note}")
     game_display.print_status(shown, state, path, verbose=True)
+
+
+def _position_players(pos) -> tuple[str, ...]:
+    """The Players a position file names (for reading --stats before the settings are merged)."""
+    listed = (pos.data.get("settings") or {}).get("players") if pos is not None else None
+    return tuple(str(n) for n in listed) if isinstance(listed, list) else ()
+
+
+@app.command("export")
+def game_export(
+    file: Annotated[str | None, typer.Argument(metavar="[FILE]", help="Write the position to FILE (default: print "
+                                                                     "it).")] = None,
+    game: GameOption = None,
+) -> None:
+    """Write the game's position (TOML) for `referee new --position FILE`: every Player, Patron Mat, deck, pile and
+    the turn. Only between moves: a pending procedure (a Check being rolled, an open window) must finish first."""
+    import sys
+    from pathlib import Path
+
+    from referee.errors import InvalidMove
+
+    with open_game(game) as current:
+        text = current.export()
+        state, path = current.state, current.path
+    if file is None:
+        sys.stdout.write(text)
+        return
+    target = Path(file)
+    tmp = target.with_name(target.name + ".writing")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)  # a half-written position never appears under its name
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise InvalidMove(f"cannot write {target}: {error.strerror or error}") from None
+    console().print(f"Position of {path.stem} (turn {state.turn}, {state.active_player.name}) written to {target}: "
+                    f"`referee new --position {target}` starts a game there.")
 
 
 games_app = typer.Typer(help="The games on this computer; `referee games use NAME|N` makes one current.",
