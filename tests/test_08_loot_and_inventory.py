@@ -410,7 +410,7 @@ def test_stored_armor_gives_nothing_and_backpack_magic_works_only_if_it_says_so(
 
 
 def test_stored_loot_card_text_granting_backpack_effects_applies(state):
-    draw(state, "Mara", "armor", "Magic Vest", defense=3, stats=("Wit +2",), backpack=True, backpack_defense=1)
+    draw(state, "Mara", "armor", "Magic Vest", defense=3, stats=("Charm +2",), backpack=True, backpack_defense=1)
     ruling = play(state, Store(player="Mara", card="Magic Vest"))
     assert not any("gives no Defense" in c for c in ruling.consequences)
     assert R.LOOT_CARD_TEXT_WINS in ruling.citations and loot_defense(state, "Mara") == 6
@@ -465,6 +465,14 @@ def test_loot_and_stat_bonuses_the_stat_current_when_the_check_is_resolved_is_us
     ruling = play(ann, ResolveCheck())
     assert "SUCCESS (16 >= TN 15)" in " ".join(ruling.consequences)
     assert R.STATS_CURRENT_AT_RESOLVE in ruling.citations
+
+
+def test_loot_and_stat_bonuses_a_card_names_a_stat_the_rules_name(state):
+    for bad in ("Brwan +1", "Perception +1", "Luck +1"):
+        with pytest.raises(BadMove):
+            draw(state, "Mara", "armor", f"Odd Hat {bad}", defense=1, stats=(bad,))
+    draw(state, "Mara", "armor", "Iron Helm", defense=1, stats=("brawn +1",))  # any case: the Stat the rules name
+    assert state.cards["Iron Helm"]["stats"] == {"Brawn": 1}
 
 
 # --- DISCARDING_LOOT --------------------------------------------------------------------------------------

@@ -64,15 +64,15 @@ def card_from_text(kind: str, text) -> dict:
 
 def parse_stat_bonuses(items) -> dict[str, int]:
     from referee.parsing import parse_int
+    from referee.table_settings import rules_stat
 
     out: dict[str, int] = {}
     for item in items:
         words = str(item).replace("=", " ").split()
         if len(words) < 2:
             raise BadMove(f"a Stat bonus is \"Stat +N\", not {item!r}")
-        stat = " ".join(words[:-1])
-        out[stat[:1].upper() + stat[1:].lower()] = parse_int(words[-1], what=f"the {stat} bonus", low=-99, high=99,
-                                                              signed=True)
+        stat = rules_stat(" ".join(words[:-1]))  # a Stat the loaded rules name: a misspelt one is never kept
+        out[stat] = parse_int(words[-1], what=f"the {stat} bonus", low=-99, high=99, signed=True)
     return out
 
 
