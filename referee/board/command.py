@@ -55,12 +55,11 @@ def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: in
         from referee.board.terminal import svg
 
         text = svg(view, width=width, title=f"referee board · move #{view['move']}")
-    tmp = target.with_name(f".{target.name}.writing")
+    from referee.files import write_whole
+
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
+        write_whole(target, text)
     except OSError as error:
-        tmp.unlink(missing_ok=True)
         raise BoardError(f"cannot write {target}: {error.strerror or error}") from None
 
 

@@ -128,13 +128,12 @@ def game_export(
     if file is None:
         sys.stdout.write(text)
         return
+    from referee.files import write_whole
+
     target = Path(file)
-    tmp = target.with_name(target.name + ".writing")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)  # a half-written position never appears under its name
+        write_whole(target, text)  # a half-written position never appears under its name
     except OSError as error:
-        tmp.unlink(missing_ok=True)
         raise InvalidMove(f"cannot write {target}: {error.strerror or error}") from None
     console().print(f"Position of {path.stem} (turn {state.turn}, {state.active_player.name}) written to {target}: "
                     f"`referee new --position {target}` starts a game there.")
