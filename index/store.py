@@ -3,7 +3,8 @@
 The index is a cache of the rules database: a directory beside the rules SQLite file named
 after the rules' content hash, the schema version and the content hash of the rulebook index
 (index/rulebook_index.tsv, `index.situations.data_hash`). Missing, stale (another hash) or
-corrupt (anything fails while opening it, `exists_in` included) -> built again. A build
+corrupt (a file differs from the checksum recorded when it was built, or anything fails while
+opening it) -> built again: a damaged index is never searched. A build
 writes into a private temporary directory and renames it into place, so a reader never sees
 half an index and two processes building at once never share a Whoosh lock: the second
 rename loses, and that process opens the winner's index instead.
@@ -11,10 +12,10 @@ rename loses, and that process opens the winner's index instead.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
-import uuid
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,10 +27,12 @@ from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
 from index.situations import data_hash, entry_links, load_entries, situation_text
 from index.text import words
+from rulesdb.cache import remove_abandoned, temporary_name
 
 __all__ = ["index_dir", "open_or_build", "build_into", "documents"]
 
 META = "referee-index.json"
+CHECKSUM = "referee-index.sha256"  # of META, which holds the checksum of every other file
 PREFIX = "lookup-index-"
 # Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
 SKIPPED_KINDS = frozenset({"references", "table_header"})
@@ -159,11 +162,31 @@ def protected_words(vocabulary: dict[str, int]) -> list[str]:
 
 
 def _write_meta(directory: Path, meta: dict) -> None:
-    (directory / META).write_text(json.dumps(meta), encoding="utf-8")
+    """The metadata, the checksum of every index file in it, and the metadata's own checksum beside it."""
+    from rulesdb.sources import file_checksum
+
+    meta["files"] = {p.name: file_checksum(p) for p in sorted(directory.iterdir()) if p.name != META}
+    text = json.dumps(meta).encode("utf-8")
+    (directory / META).write_bytes(text)
+    (directory / CHECKSUM).write_text(hashlib.sha256(text).hexdigest(), encoding="ascii")
+
+
+def _verified_meta(directory: Path) -> dict:
+    """The metadata, once it and every index file it lists match their checksums (ValueError if not)."""
+    from rulesdb.sources import file_checksum
+
+    text = (directory / META).read_bytes()
+    if hashlib.sha256(text).hexdigest() != (directory / CHECKSUM).read_text(encoding="ascii"):
+        raise ValueError("index metadata does not match its checksum")
+    meta = json.loads(text)
+    for name, checksum in meta["files"].items():
+        if file_checksum(directory / name) != checksum:
+            raise ValueError(f"index file {name} does not match its checksum")
+    return meta
 
 
 def _open_existing(directory: Path, content_hash: str):
-    meta = json.loads((directory / META).read_text(encoding="utf-8"))
+    meta = _verified_meta(directory)
     if (
         meta.get("content_hash") != content_hash
         or meta.get("schema_version") != SCHEMA_VERSION
@@ -178,12 +201,15 @@ def _open_existing(directory: Path, content_hash: str):
 
 def _discard(directory: Path) -> None:
     """Move a broken or stale index aside first, so a concurrent reader never opens half of it."""
-    trash = directory.with_name(f".trash-{directory.name}-{uuid.uuid4().hex[:8]}")
+    trash = temporary_name(directory)
     try:
         os.rename(directory, trash)
     except OSError:
         return
-    shutil.rmtree(trash, ignore_errors=True)
+    if trash.is_dir():
+        shutil.rmtree(trash, ignore_errors=True)
+    else:
+        trash.unlink(missing_ok=True)
 
 
 def _remove_stale(current: Path) -> None:
@@ -201,10 +227,11 @@ def open_or_build(db) -> tuple[dict, object]:
         except Exception:  # a cache: any failure to read it means rebuild, never fatal
             _discard(directory)
     try:
-        tmp = directory.with_name(f".tmp-{directory.name}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        tmp = temporary_name(directory)
         tmp.mkdir(parents=True)
     except OSError:
         return _build_in_memory(db)
+    remove_abandoned(directory.parent)
     try:
         meta, ix = build_into(tmp, db)
         ix.close()

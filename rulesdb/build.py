@@ -9,16 +9,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 
+from rulesdb.cache import temporary_name
 from rulesdb.errors import SourceError
 from rulesdb.merge import Model, merge_documents
 from rulesdb.parse import ParsedDocument, decode_source, parse_document
-from rulesdb.sources import SCHEMA_VERSION, bundled_sources, content_hash
+from rulesdb.sources import SCHEMA_VERSION, bundled_sources, content_hash, file_checksum
 
-__all__ = ["SCHEMA_VERSION", "bundled_sources", "content_hash", "read_sources", "build_database"]
+__all__ = ["SCHEMA_VERSION", "bundled_sources", "content_hash", "read_sources", "build_database", "build_cache"]
 
 def read_sources(paths: list[Path]) -> list[ParsedDocument]:
     documents = []
@@ -34,19 +34,42 @@ def read_sources(paths: list[Path]) -> list[ParsedDocument]:
 
 def build_database(paths: list[Path], target: Path) -> Path:
     """Parse, merge and write every document to `target`, atomically. Raises SourceError."""
-    paths = [Path(p) for p in paths]
-    model = merge_documents(read_sources(paths))
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    os.close(handle)
+    _publish(_build_beside(paths, target), target)
+    return target
+
+
+def build_cache(paths: list[Path], folder: Path, version: str) -> Path:
+    """Build the cache file for `version` in `folder`, named `rules-VERSION-CHECKSUM.sqlite`: the checksum
+    of its own bytes, published by the same rename, is what `open_rules` verifies it against."""
+    folder = Path(folder)
+    temporary = _build_beside(paths, folder / f"rules-{version[:16]}.sqlite")
+    target = folder / f"rules-{version[:16]}-{file_checksum(temporary)[:16]}.sqlite"
+    _publish(temporary, target)
+    return target
+
+
+def _publish(temporary: Path, target: Path) -> None:
     try:
-        _write(model, paths, Path(temporary), content_hash(paths))
         os.replace(temporary, target)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
-    return target
+
+
+def _build_beside(paths: list[Path], target: Path) -> Path:
+    """A complete database written under a temporary name beside `target` (removed on any failure)."""
+    paths = [Path(p) for p in paths]
+    model = merge_documents(read_sources(paths))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = temporary_name(target)
+    try:
+        _write(model, paths, temporary, content_hash(paths))
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        Path(f"{temporary}-journal").unlink(missing_ok=True)
+        raise
+    return temporary
 
 
 def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:

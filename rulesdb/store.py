@@ -49,55 +49,153 @@ def user_sources() -> list[Path]:
 
 
 def open_rules() -> "RulesDB":
-    """The rules database for the bundled documents plus the user's added ones."""
+    """The rules database for the bundled documents plus the user's added ones.
+
+    The cache file is verified against the checksum in its name before it is used: a damaged, foreign
+    or stale cache is rebuilt, never served. An added document that no longer parses (a copy cut short
+    by an older version, a hand edit) is set aside as `NAME.broken` and named in `RulesDB.set_aside`:
+    it never keeps the bundled rules from loading.
+    """
+    from rulesdb.errors import SourceError
     from rulesdb.sources import bundled_sources, content_hash
 
-    sources = bundled_sources() + user_sources()
-    version = content_hash(sources)
-    path = cache_dir() / f"rules-{version[:16]}.sqlite"
-    if path.exists():
-        try:
-            db = RulesDB(path)
-            if db.content_hash == version:
-                return db
-        except (sqlite3.DatabaseError, RulesError):
-            pass  # corrupt or foreign: rebuilt below
-    from rulesdb.build import build_database
+    set_aside: list[str] = []
+    excluded: set[Path] = set()
+    while True:
+        sources = bundled_sources() + [p for p in user_sources() if p not in excluded]
+        version = content_hash(sources)
+        db = _verified_cache(cache_dir(), version)
+        if db is None:
+            try:
+                db = _build(sources, version)
+            except SourceError as error:
+                broken = next((p for p in sources if p not in bundled_sources() and error.source in (p.name, str(p))),
+                              None)
+                if broken is None:
+                    raise
+                excluded.add(broken)
+                set_aside.append(_set_aside(broken, error))
+                continue
+        db.set_aside = tuple(set_aside)
+        return db
 
-    build_database(sources, path)
+
+def _verified_cache(folder: Path, version: str) -> "RulesDB | None":
+    """The cache file for `version` whose bytes match the checksum in its name; damaged ones are removed."""
+    from rulesdb.sources import file_checksum
+
+    try:
+        candidates = sorted(folder.glob(f"rules-{version[:16]}-*.sqlite"))
+    except OSError:
+        return None
+    for path in candidates:
+        checksum = path.stem.rsplit("-", 1)[-1]
+        try:
+            if path.is_file() and len(checksum) == 16 and file_checksum(path).startswith(checksum):
+                db = RulesDB(path)
+                if db.content_hash == version:
+                    return db
+                db.close()
+        except (OSError, sqlite3.DatabaseError, RulesError):
+            pass
+        _discard(path)
+    return None
+
+
+def _build(sources: list[Path], version: str) -> "RulesDB":
+    """Build the cache for these sources; in a private folder for this process when the cache is unwritable."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from rulesdb.build import build_cache
+    from rulesdb.cache import remove_abandoned
+
+    folder = cache_dir()
+    try:
+        path = build_cache(sources, folder, version)
+    except OSError:  # REFEREE_HOME read-only, a file, or a full disk: the rules still load, uncached
+        folder = Path(tempfile.mkdtemp(prefix="referee-rules-"))
+        atexit.register(shutil.rmtree, folder, True)
+        path = build_cache(sources, folder, version)
+    remove_abandoned(folder)
     _remove_stale(path)
     return RulesDB(path)
+
+
+def _set_aside(document: Path, error: RulesError) -> str:
+    """Rename a user's rule document that no longer parses out of the loaded set; say what was done."""
+    target = document.with_name(document.name + ".broken")
+    try:
+        os.replace(document, target)
+    except OSError:
+        return f"{error}: {document} is not loaded (it could not be set aside; remove it by hand)"
+    return f"{error}: set aside as {target}, not loaded (fix it, then `referee rules add` it again)"
 
 
 def add_document(file: Path) -> "RulesDB":
-    """Ingest another rule document: checked by a full build first, so a bad file changes nothing."""
-    import hashlib
-    import shutil
+    """Ingest another rule document: checked by a full build first, so a bad file changes nothing.
 
-    from rulesdb.build import build_database
+    The copy kept among the user's documents is written under a temporary name and renamed into place:
+    an add killed midway leaves either no copy or a whole one.
+    """
+    import hashlib
+
+    from rulesdb.cache import remove_abandoned, temporary_name
+    from rulesdb.errors import SourceError
     from rulesdb.sources import bundled_sources, content_hash
 
     file = Path(file)
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise SourceError(str(file), 0, f"cannot read: {error.strerror or error}") from None
+    open_rules()  # sets aside any earlier document that no longer parses, before it could be blamed here
     rules_dir = data_dir() / "rules"
-    data = file.read_bytes() if file.is_file() else b""
-    stored = rules_dir / f"{file.stem}-{hashlib.sha256(data).hexdigest()[:8]}.txt"
+    stored = rules_dir / f"{_short_stem(file.stem)}-{hashlib.sha256(data).hexdigest()[:8]}.txt"
     sources = bundled_sources() + [p for p in user_sources() if p != stored] + [file]
-    version = content_hash(sources)
-    path = cache_dir() / f"rules-{version[:16]}.sqlite"
-    build_database(sources, path)  # raises SourceError before anything is kept
-    rules_dir.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(file, stored)
-    _remove_stale(path)
-    return RulesDB(path)
+    db = _build(sources, content_hash(sources))  # raises SourceError before anything is kept
+    temporary = temporary_name(stored)
+    try:
+        rules_dir.mkdir(parents=True, exist_ok=True)
+        remove_abandoned(rules_dir)
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, stored)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise RulesError(f"cannot keep a copy in {rules_dir}: {error.strerror or error}") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return db
+
+
+def _short_stem(stem: str, limit: int = 120) -> str:
+    """A file name's stem cut to `limit` bytes, so the kept copy's name fits every file system (255)."""
+    while len(os.fsencode(stem)) > limit:
+        stem = stem[:-1]
+    return stem
+
+
+def _discard(path: Path) -> None:
+    import shutil
+
+    try:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except OSError:
+        pass  # another process may hold it; it is only a cache
 
 
 def _remove_stale(current: Path) -> None:
     for old in current.parent.glob("rules-*.sqlite"):
         if old != current:
-            try:
-                old.unlink()
-            except OSError:
-                pass  # another process may hold it; it is only a cache
+            _discard(old)
 
 
 class RulesDB:
@@ -107,11 +205,16 @@ class RulesDB:
         self.path = Path(path)
         if not self.path.is_file():
             raise RulesError(f"no rules database at {self.path}")
-        self._db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        self._db = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
-        meta = dict(self._db.execute("select key, value from meta").fetchall())
-        self.content_hash: str = meta["content_hash"]
+        try:
+            meta = dict(self._db.execute("select key, value from meta").fetchall())
+            self.content_hash: str = meta["content_hash"]
+        except (sqlite3.DatabaseError, KeyError) as error:
+            self._db.close()
+            raise RulesError(f"{self.path} is not a rules database ({error})") from None
         self.built_at: str = meta.get("built_at", "")
+        self.set_aside: tuple[str, ...] = ()  # added documents left out because they no longer parse (open_rules)
         self._sections: list[tuple[str, str, str]] | None = None
 
     def close(self) -> None:

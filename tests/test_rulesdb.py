@@ -271,7 +271,7 @@ def test_a_corrupt_cache_is_rebuilt(referee_home):
     path = open_rules().path
     path.write_bytes(b"not a database at all")
     db = open_rules()
-    assert db.path == path and len(db.sections()) == 89
+    assert db.path.parent == path.parent and len(db.sections()) == 89
 
 
 def test_added_document_is_kept_and_changes_the_rules_version(tmp_path):
