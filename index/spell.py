@@ -4,13 +4,19 @@ A deletion index (SymSpell-style): every word and each of its one-letter deletio
 back to the word, so a typo finds its candidates by lookup instead of by scanning the
 vocabulary. A letter swap ("sowrd") is one deletion away on both sides, so it is found too.
 Candidates are then ranked by true edit distance (adjacent swaps count one) and frequency.
+
+A word's deletions cost the square of its length, so words longer than any a player types
+(LONGEST_WORD letters) are neither indexed nor corrected: a rule document with a 300 KB "word"
+would otherwise cost tens of gigabytes.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["Corrector", "edit_distance"]
+__all__ = ["Corrector", "edit_distance", "LONGEST_WORD"]
+
+LONGEST_WORD = 24  # the rules' longest word has 13 letters; English's common ones stay under 24
 
 
 _RUNS = re.compile(r"(.)\1{2,}")
@@ -47,7 +53,7 @@ class Corrector:
         if self._index is None:
             index: dict[str, list[str]] = {}
             for word in self.frequencies:
-                if len(word) >= 3:
+                if 3 <= len(word) <= LONGEST_WORD:
                     index.setdefault(word, []).append(word)
                     for d in _deletes(word):
                         index.setdefault(d, []).append(word)
@@ -59,6 +65,8 @@ class Corrector:
 
     def candidates(self, word: str, max_distance: int = 2) -> list[str]:
         """Known words near `word`, best first (distance, then how common)."""
+        if len(word) > LONGEST_WORD:
+            return []
         index = self._deletion_index()
         probes = {word} | _deletes(word)
         found: set[str] = set()
@@ -76,7 +84,7 @@ class Corrector:
 
     def correct(self, word: str) -> str | None:
         """The word meant, if `word` is unknown and one correction stands out; else None."""
-        if len(word) < 3 or word in self.frequencies or word in self.protected or not word.isalpha():
+        if not 3 <= len(word) <= LONGEST_WORD or word in self.frequencies or word in self.protected or not word.isalpha():
             return None
         # A key held down ("loooted"): a run of three or more letters is two in English.
         squeezed = _RUNS.sub(r"\1\1", word)
