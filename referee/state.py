@@ -18,6 +18,7 @@ __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
     "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
+    "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
 ]
 
 
@@ -361,6 +362,40 @@ def _apply_position(state: GameState, position: dict) -> None:
     state.loot[BOX_KEY] = list(position["box"])
     state.encounters = _loot_copy(position["encounters"])
     state.deaths = tuple(dict(death) for death in position["deaths"])
+
+
+# --- snapshots: the folded state kept in the game file (referee/store.py) -------------------------
+
+STATE_FORMAT = 1  # bump when a field of GameState or Player changes meaning or type (a new field is seen by itself)
+
+
+def state_format() -> str:
+    """The snapshot format: STATE_FORMAT and the fields of GameState and Player. A snapshot of another format is
+    never read (the game is folded from its log instead), so a field added or renamed never reads an old shape."""
+    return (f"{STATE_FORMAT}:" + ",".join(f.name for f in fields(GameState)) + ";"
+            + ",".join(f.name for f in fields(Player)))
+
+
+def state_to_snapshot(state: GameState) -> dict:
+    """Everything of the state but the table settings (kept once in the game file), as JSON values."""
+    data = {f.name: getattr(state, f.name) for f in fields(GameState) if f.name != "settings"}
+    data["players"] = [asdict(p) for p in state.players]
+    data["stack"] = [p.to_json() for p in state.stack]
+    return data
+
+
+def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
+    """The inverse of state_to_snapshot. A list becomes a tuple where `transition` would have made one (a Player's
+    or the game's own field), so the state equals the fold of the log, field for field."""
+    def tupled(value):
+        return tuple(value) if isinstance(value, list) else value
+
+    data = dict(data)
+    players = [Player(**{k: tupled(v) for k, v in p.items()}) for p in data.pop("players")]
+    stack = [proc_from_json(p) for p in data.pop("stack")]
+    kept = {"loot", "cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
+    rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
+    return GameState(settings=settings, players=players, stack=stack, **rest)
 
 
 def transition(state: GameState, effects) -> GameState:

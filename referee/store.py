@@ -4,10 +4,18 @@ State is the fold of the live moves' effects. Every move is ONE transaction open
 `BEGIN IMMEDIATE` on a plain sqlite3 connection in autocommit mode: the write lock is taken
 before the state is read, so two terminals cannot both read move N and both write move N+1.
 (sqlite-utils' `atomic()` opens a deferred transaction, and it is slow to import.)
+
+Snapshots keep a cold command's cost flat however long the game: the same transaction that logs
+a move writes the state after it (`snapshots`, one row per move kept: the latest, plus one every
+CHECKPOINT_EVERY moves so an undo folds at most that many). A snapshot is used only when its
+state format is this referee's, the move it was written after is unchanged and still live, and
+no move before it has been undone since; otherwise the log is folded from the snapshot before
+it, or from the start (a game written before snapshots existed), and the snapshot rewritten.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -19,16 +27,14 @@ from referee.deferred import deferred
 from referee.errors import GameBusy, GameFileError, IllegalMove, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
-from referee.state import GameState, TableSettings, transition
+from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
 
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
            "new_game_path", "known_games", "set_current_game"]
 
-FORMAT = "referee-game/1"
-# (game file, created) -> (last move number, moves undone, state after them, that move's text): the
-# session's fold cache; the text check catches a different game written at the same path.
-_FOLDS: dict[tuple[str, str], tuple[int, int, GameState, str | None]] = {}
+FORMAT = "referee-game/1"  # the log's format; snapshots are an addition older referees ignore
 BUSY_TIMEOUT_S = 10.0
+CHECKPOINT_EVERY = 100  # moves between kept snapshots: the most an undo or a stale snapshot folds
 
 SCHEMA = """
 create table meta (key text primary key, value text not null);
@@ -42,6 +48,16 @@ create table moves (
     undone integer not null default 0,
     undone_at text
 );
+"""
+SNAPSHOTS = """
+create table if not exists snapshots (
+    n integer primary key,          -- the state after every live move numbered up to n
+    format text not null,           -- referee.state.state_format() of the writer
+    undone integer not null,        -- moves numbered up to n already undone when it was written
+    move text not null,             -- checksum of move n's row: the log it was folded from
+    state text not null             -- referee.state.state_to_snapshot, as JSON
+);
+create index if not exists moves_undone on moves (n) where undone = 1;
 """
 
 
@@ -138,11 +154,11 @@ class GameStore:
 
     def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
         self.path = Path(path)
+        self.read_only = ""  # why moves cannot be recorded ("read-only file system"), or "" when they can
         if not self.path.is_file():
             raise GameFileError(f"no game file at {self.path}")
         try:
-            self._db = self._connect(self.path, read_only=read_only)
-            meta = dict(self._db.execute("select key, value from meta").fetchall())
+            self._db, meta = self._open_meta(read_only)
         except sqlite3.DatabaseError as error:
             raise GameFileError(f"{self.path} is not a referee game file ({error})") from error
         if meta.get("format") != FORMAT:
@@ -152,6 +168,36 @@ class GameStore:
         except (KeyError, TypeError, ValueError) as error:
             raise GameFileError(f"{self.path}: the table settings are damaged ({error})") from None
         self.created = meta.get("created", "")
+        self._format = state_format()
+
+    def _open_meta(self, read_only: bool) -> tuple[sqlite3.Connection, dict]:
+        """Connect and read the meta table; a file that can only be read (a read-only mount, a file without write
+        permission) opens read-only, its moves refused with the reason."""
+        db = self._connect(self.path, read_only=read_only)
+        if read_only:
+            self.read_only = "read-only connection"
+        try:
+            return db, dict(db.execute("select key, value from meta").fetchall())
+        except sqlite3.OperationalError as error:
+            db.close()
+            if os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK) and \
+                    "readonly" not in str(error) and "unable to open" not in str(error):
+                raise
+            first = error
+        # SQLite needs the -shm file beside a WAL game to read it: where none can be made, read it as it is on disk
+        # (immutable), unless moves still wait in its -wal file.
+        wal = Path(f"{self.path}-wal")
+        immutable = "" if wal.exists() and wal.stat().st_size else "&immutable=1"
+        try:
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro{immutable}", uri=True, isolation_level=None)
+            meta = dict(db.execute("select key, value from meta").fetchall())
+        except sqlite3.DatabaseError:
+            if not immutable:
+                raise GameFileError(f"{self.path} cannot be opened ({first}): it is read-only and moves still wait in"
+                                    f" {wal.name}; open it once where it can be written") from None
+            raise first from None
+        self.read_only = "read-only file system" if not os.access(self.path.parent, os.W_OK) else "read-only file"
+        return db, meta
 
     @staticmethod
     def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
@@ -166,14 +212,18 @@ class GameStore:
         path = Path(path)
         if path.exists():
             raise GameFileError(f"{path} already exists; choose another --game PATH")
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".creating")
-        tmp.unlink(missing_ok=True)
-        db = cls._connect(tmp)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.unlink(missing_ok=True)
+            db = cls._connect(tmp)
+        except (OSError, sqlite3.DatabaseError) as error:
+            reason = getattr(error, "strerror", None) or error
+            raise GameFileError(f"cannot create a game file at {path}: {reason}") from None
         try:
             db.execute("pragma journal_mode = wal")
             db.execute("begin immediate")
-            for statement in SCHEMA.split(";"):
+            for statement in (SCHEMA + SNAPSHOTS).split(";"):
                 if statement.strip():
                     db.execute(statement)
             db.executemany(
@@ -183,6 +233,8 @@ class GameStore:
             )
             db.execute("commit")
             db.execute("pragma wal_checkpoint(truncate)")
+        except sqlite3.DatabaseError as error:
+            raise GameFileError(f"cannot create a game file at {path}: {error}") from None
         finally:
             db.close()
         for suffix in ("-wal", "-shm"):
@@ -199,22 +251,57 @@ class GameStore:
     def __exit__(self, *exc):
         self.close()
 
+    def _read(self, sql: str, params=()) -> list:
+        """Rows of a query; a damaged file is a GameFileError naming it, never a bare sqlite3 error."""
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as error:
+            if "no such table: snapshots" in str(error):
+                return []  # written before snapshots existed: folded from its log
+            raise self._damaged(error) from None
+        except sqlite3.DatabaseError as error:
+            raise self._damaged(error) from None
+
+    def _damaged(self, error: Exception) -> GameFileError:
+        return GameFileError(f"{self.path} cannot be read ({error}); the game file is damaged: restore a copy, or "
+                             f"start again with `referee new`")
+
     # --- reading --------------------------------------------------------------------------------
 
-    def _fold(self) -> GameState:
-        """The fold of the live moves. Within one process (the session) the last fold is kept and
-        only moves logged since are folded onto a copy of it; an undo anywhere means a full fold."""
-        import copy
+    def _last_live(self) -> int:
+        rows = self._read("select n from moves where undone = 0 order by n desc limit 1")
+        return rows[0][0] if rows else 0
 
-        last, undone = self._db.execute("select coalesce(max(n), 0), count(undone_at) from moves").fetchone()
-        key = (str(self.path.resolve()), self.created)
-        cached = _FOLDS.get(key)
-        if cached is not None and cached[1] == undone and cached[0] <= last and cached[3] == self._move_text(cached[0]):
-            state, start = copy.deepcopy(cached[2]), cached[0]
-        else:
-            state, start = GameState.initial(self.settings), 0
-        rows = self._db.execute("select n, effects from moves where undone = 0 and n > ? order by n", (start,))
-        for n, effects in rows:
+    def _row_checksum(self, n: int) -> str | None:
+        """Checksum of live move n's row (None when it is missing or undone): what a snapshot was folded from."""
+        rows = self._read("select move, effects, at from moves where n = ? and undone = 0", (n,))
+        if not rows:
+            return None
+        return hashlib.sha256("\x00".join(rows[0]).encode("utf-8", "surrogatepass")).hexdigest()
+
+    def _snapshot(self, at_most: int) -> tuple[GameState, int]:
+        """The newest trustworthy snapshot of the state after the live moves up to `at_most`, and its move number;
+        the initial state and 0 when there is none."""
+        for n, form, undone, checksum in self._read(
+                "select n, format, undone, move from snapshots where n <= ? order by n desc", (at_most,)):
+            if form != self._format or checksum != self._row_checksum(n):
+                continue
+            if self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0] != undone:
+                continue  # a move before it was undone since (by a referee that kept no snapshots)
+            try:
+                (state,), = self._read("select state from snapshots where n = ?", (n,))
+                return state_from_snapshot(self.settings, json.loads(state)), n
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                continue  # damaged: an older snapshot, or the log, decides
+        return GameState.initial(self.settings), 0
+
+    def _state_after(self, last: int, checkpoints: list | None = None) -> tuple[GameState, int]:
+        """The state after the live moves numbered up to `last`, and how many moves had to be folded for it. With
+        `checkpoints`, (n, state snapshot) is added to it every CHECKPOINT_EVERY moves folded."""
+        state, start = self._snapshot(last)
+        folded = 0
+        for n, effects in self._read(
+                "select n, effects from moves where undone = 0 and n > ? and n <= ? order by n", (start, last)):
             try:
                 transition(state, json.loads(effects))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
@@ -222,32 +309,55 @@ class GameStore:
                     f"{self.path}: move {n} cannot be replayed ({type(error).__name__}: {error});"
                     " the file is damaged or was written by a newer referee"
                 ) from None
-        _FOLDS[key] = (last, undone, copy.deepcopy(state), self._move_text(last))
-        return state
-
-    def _move_text(self, n: int) -> str | None:
-        row = self._db.execute("select move || at from moves where n = ?", (n,)).fetchone()
-        return row[0] if row else None
+            folded += 1
+            if checkpoints is not None and folded % CHECKPOINT_EVERY == 0:
+                checkpoints.append((n, state_to_snapshot(state)))
+        return state, folded
 
     def load(self) -> GameState:
-        """The current state: the fold of every live move."""
-        return self._fold()
+        """The current state: the latest snapshot, and the fold of any live move logged after it. A game whose
+        snapshot is missing or stale (an older referee, an older state format) gets its snapshots written again."""
+        last = self._last_live()
+        checkpoints: list = []
+        state, folded = self._state_after(last, checkpoints)
+        if folded >= CHECKPOINT_EVERY // 2 and not self.read_only:
+            self._rewrite_snapshots(last, state, checkpoints)
+        return state
+
+    def _rewrite_snapshots(self, last: int, state: GameState, checkpoints: list) -> None:
+        """Best effort, never waiting: a busy or unwritable file keeps folding its log until a move writes one."""
+        try:
+            self._db.execute("pragma busy_timeout = 0")
+            self._db.execute("begin immediate")
+            try:
+                if self._last_live() == last:  # nobody moved since the fold
+                    self._ensure_snapshots()
+                    for n, snapshot in checkpoints:
+                        self._write_snapshot(n, snapshot)
+                    self._write_snapshot(last, state_to_snapshot(state))
+                    self._db.execute("commit")
+            finally:
+                if self._db.in_transaction:
+                    self._db.execute("rollback")
+        except (sqlite3.DatabaseError, GameFileError):
+            pass
+        finally:
+            self._db.execute(f"pragma busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def data_version(self) -> int:
         """Changes whenever another connection commits to the game file: a cheap "did a move land?"."""
-        return self._db.execute("pragma data_version").fetchone()[0]
+        return self._read("pragma data_version")[0][0]
 
     def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
         """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""
         query = "select n, move, ruling, override, at, undone from moves"
         if numbers is not None:
             numbers = [int(n) for n in numbers]
-            rows = self._db.execute(f"{query} where n in ({','.join('?' * len(numbers))}) order by n",
-                                    numbers).fetchall()
+            rows = self._read(f"{query} where n in ({','.join('?' * len(numbers))}) order by n", numbers)
         elif last is not None:
-            rows = self._db.execute(f"select * from ({query} order by n desc limit ?) order by n", (last,)).fetchall()
+            rows = self._read(f"select * from ({query} order by n desc limit ?) order by n", (last,))
         else:
-            rows = self._db.execute(f"{query} order by n").fetchall()
+            rows = self._read(f"{query} order by n")
         try:
             return [
                 LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
@@ -256,8 +366,13 @@ class GameStore:
         except (KeyError, TypeError, ValueError) as error:
             raise GameFileError(f"{self.path}: the move log is damaged ({type(error).__name__}: {error})") from None
 
+    # --- writing: one transaction per move --------------------------------------------------------
+
     def _begin(self) -> None:
         """Take the write lock before reading: BEGIN IMMEDIATE, waiting up to the busy timeout."""
+        if self.read_only:
+            raise GameFileError(f"{self.path} is on a {self.read_only}: it can be read, but no move can be recorded;"
+                                f" copy it to a writable folder and pass --game with the copy")
         try:
             self._db.execute("begin immediate")
         except sqlite3.OperationalError as error:
@@ -267,7 +382,25 @@ class GameStore:
                 ) from None
             raise GameFileError(f"{self.path}: {error}") from None
 
-    # --- writing: one transaction per move --------------------------------------------------------
+    def _ensure_snapshots(self) -> None:
+        """A game written before snapshots existed gets their table on its first write."""
+        if not self._read("select 1 from sqlite_master where name = 'snapshots'"):
+            for statement in SNAPSHOTS.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+
+    def _write_snapshot(self, n: int, snapshot: dict) -> None:
+        undone = self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0]
+        self._db.execute("insert or replace into snapshots (n, format, undone, move, state) values (?, ?, ?, ?, ?)",
+                         (n, self._format, undone, self._row_checksum(n), json.dumps(snapshot)))
+
+    def _keep_snapshot(self, n: int, state: GameState) -> None:
+        """The snapshot after move n; the one before it stays only as a checkpoint, CHECKPOINT_EVERY after the last."""
+        self._ensure_snapshots()
+        self._write_snapshot(n, state_to_snapshot(state))
+        below = [m for (m,) in self._read("select n from snapshots where n < ? order by n desc limit 2", (n,))]
+        if below and below[0] - (below[1] if len(below) > 1 else 0) < CHECKPOINT_EVERY:
+            self._db.execute("delete from snapshots where n = ?", (below[0],))
 
     def play(self, move: Move, *, override: str | None = None) -> Played:
         """Judge `move` on the current state and log it when legal (or overridden with a reason).
@@ -279,8 +412,9 @@ class GameStore:
 
         self._begin()
         try:
+            state, _ = self._state_after(self._last_live())
             try:  # the engine decides: refused unless legal or overridden; CannotApply when nothing would apply
-                ruling = engine.apply(self._fold(), move, override=override)
+                ruling = engine.apply(state, move, override=override)
             except IllegalMove:
                 self._db.execute("rollback")
                 raise
@@ -293,7 +427,12 @@ class GameStore:
                 (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(list(ruling.effects)),
                  override if not ruling.legal else None, _now()),
             )
+            self._keep_snapshot(cursor.lastrowid, state)  # the state after it, in the same transaction
             self._db.execute("commit")
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise self._damaged(error) from None
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("rollback")
@@ -305,11 +444,12 @@ class GameStore:
 
         `expect`: the number the table believes is the last live move; when another move came last (someone else
         typed one), nothing is undone (NothingToUndo). Undone moves stay in the log, marked undone. Returns the
-        numbers taken back.
+        numbers taken back. The state the undo leaves is folded first: a log that no longer replays is reported,
+        and nothing is marked.
         """
         self._begin()
         try:
-            live = [n for (n,) in self._db.execute("select n from moves where undone = 0 order by n")]
+            live = [n for (n,) in self._read("select n from moves where undone = 0 order by n")]
             if not live:
                 raise NothingToUndo("nothing to undo: no move has been played")
             if expect is not None and live[-1] != expect:
@@ -321,9 +461,19 @@ class GameStore:
                 raise GameFileError(f"move {number} is not a live move (live moves: {live[0]}..{live[-1]})")
             else:
                 taken = [n for n in live if n >= number]
+            remaining = max((n for n in live if n < taken[0]), default=0)
+            state, _ = self._state_after(remaining)  # raises GameFileError before anything is marked
             self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
                                  [(_now(), n) for n in taken])
+            self._ensure_snapshots()
+            self._db.execute("delete from snapshots where n >= ?", (taken[0],))
+            if remaining:
+                self._write_snapshot(remaining, state_to_snapshot(state))
             self._db.execute("commit")
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise self._damaged(error) from None
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("rollback")
@@ -341,7 +491,13 @@ class GameStore:
             if row[0] is None:
                 raise NothingToUndo("nothing to redo: no move was undone since the last move")
             self._db.execute("update moves set undone = 0, undone_at = null where n = ?", (row[0],))
+            state, _ = self._state_after(row[0])  # a move that no longer replays is not played again
+            self._keep_snapshot(row[0], state)
             self._db.execute("commit")
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise self._damaged(error) from None
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("rollback")

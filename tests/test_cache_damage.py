@@ -149,14 +149,6 @@ def test_a_damaged_rules_cache_is_rebuilt_never_served(damage):
 # --- the lookup index ----------------------------------------------------------------------------
 
 
-def _index_files(db) -> Path:
-    from index.store import index_dir, open_or_build
-
-    meta, ix = open_or_build(db)
-    ix.close()
-    return index_dir(db)
-
-
 def _flip_in_segment(directory: Path) -> None:
     segment = max(directory.glob("*.seg"), key=lambda p: p.stat().st_size)
     data = bytearray(segment.read_bytes())
@@ -200,15 +192,33 @@ INDEX_DAMAGE = {
 }
 
 
-@pytest.mark.parametrize("damage", sorted(INDEX_DAMAGE))
-def test_a_damaged_index_is_rebuilt_and_answers_as_before(damage):
-    from index.lookup import RulesIndex
+QUESTION = "can I spend kaos on a contested check"
 
+
+@pytest.fixture(scope="module")
+def built_caches(tmp_path_factory):
+    """A rules cache and its index, built once for the module; each test damages its own copy."""
+    from index.lookup import RulesIndex
+    from rulesdb.build import build_cache
+    from rulesdb.sources import bundled_sources, content_hash
+    from rulesdb.store import RulesDB
+
+    folder = tmp_path_factory.mktemp("pristine") / "cache"
+    db = RulesDB(build_cache(bundled_sources(), folder, content_hash(bundled_sources())))
+    return folder, RulesIndex(db).search(QUESTION, 3).to_json()
+
+
+@pytest.mark.parametrize("damage", sorted(INDEX_DAMAGE))
+def test_a_damaged_index_is_rebuilt_and_answers_as_before(damage, built_caches, referee_home):
+    from index.lookup import RulesIndex
+    from index.store import index_dir
+
+    pristine, expected = built_caches
+    shutil.copytree(pristine, referee_home / "cache")
     db = open_rules()
-    question = "can I spend kaos on a contested check"
-    expected = RulesIndex(db).search(question, 3).to_json()
-    INDEX_DAMAGE[damage](_index_files(db))
-    assert RulesIndex(db).search(question, 3).to_json() == expected
+    assert index_dir(db).is_dir()
+    INDEX_DAMAGE[damage](index_dir(db))
+    assert RulesIndex(db).search(QUESTION, 3).to_json() == expected
 
 
 # --- what killed builds leave behind ---------------------------------------------------------------

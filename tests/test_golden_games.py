@@ -67,6 +67,22 @@ def test_golden_game(path, monkeypatch):
         else:
             name, field, value = check
             assert str(players[name][field]) == value, (name, field, players[name][field])
+    _every_state_reads_back_from_a_snapshot()
+
+
+def _every_state_reads_back_from_a_snapshot():
+    """Every state the game passed through (Checks, loot windows, encounters, deaths, victory), written as a
+    snapshot and read back, equals the fold of the log field for field; the game file's own snapshot too. A
+    GameState field a snapshot loses or changes the type of fails here (referee.state.STATE_FORMAT)."""
+    from referee.state import GameState, state_from_snapshot, state_to_snapshot, transition
+    from referee.store import GameStore, resolve_game_path
+
+    with GameStore(resolve_game_path(None)) as game:
+        state = GameState.initial(game.settings)
+        for (effects,) in game._db.execute("select effects from moves where undone = 0 order by n"):
+            transition(state, json.loads(effects))
+            assert state_from_snapshot(game.settings, json.loads(json.dumps(state_to_snapshot(state)))) == state
+        assert game.load() == state
 
 
 def test_replaying_the_log_reproduces_the_state(monkeypatch):

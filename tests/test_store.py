@@ -214,20 +214,105 @@ def test_a_game_locked_by_another_terminal_is_reported_busy(store, monkeypatch):
         holder.close()
 
 
-def test_a_second_load_in_the_same_process_folds_only_the_new_moves_and_agrees(store):
+# --- undo checks the log before it marks anything -----------------------------------------------------
+
+
+def test_undo_of_a_log_that_no_longer_replays_marks_nothing(store):
+    store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    store.play(Damage(player="Ivo", amount=1))
+    store._db.execute("""update moves set effects = '[{"op": "teleport"}]' where n = 1""")
+    for _attempt in range(2):  # each retry used to take back one more move
+        with pytest.raises(GameFileError, match="move 1 cannot be replayed"):
+            store.undo()
+    assert [(e.number, e.undone) for e in store.history()] == [(1, False), (2, False)]
+
+
+# --- snapshots: a cold command reads the state, never the whole log -------------------------------------
+
+
+def _count_transitions(monkeypatch) -> list:
     from referee import store as store_module
 
-    for amount in (1, 2, 3):
-        store.play(Gain(player="Mara", amount=amount, resource="kaos"))
-    first = store.load()
-    assert store_module._FOLDS  # the fold was kept
+    calls = []
+    real = store_module.transition
+
+    def counting(state, effects):
+        calls.append(1)
+        return real(state, effects)
+
+    monkeypatch.setattr(store_module, "transition", counting)
+    return calls
+
+
+def _gains(store, count):
+    for _ in range(count):
+        assert store.play(Gain(player="Mara", amount=1, resource="kaos")).applied
+
+
+def test_a_move_writes_the_state_after_it_and_a_cold_load_folds_nothing(store, monkeypatch):
+    _gains(store, 3)
     store.play(Damage(player="Ivo", amount=2))
-    again = GameStore(store.path).load()
-    assert again.to_json() == _full_fold(store).to_json()
-    assert again.player("Mara").kaos == 6 and again.player("Ivo").health == first.player("Ivo").health - 2
-    store.undo()
-    assert GameStore(store.path).load().to_json() == _full_fold(store).to_json()
-    assert GameStore(store.path).load().player("Ivo").health == first.player("Ivo").health
+    (n, state), = store._db.execute("select n, state from snapshots order by n desc limit 1").fetchall()
+    from referee.state import state_from_snapshot
+
+    assert n == 4 and state_from_snapshot(store.settings, json.loads(state)) == _full_fold(store)
+    folds = _count_transitions(monkeypatch)
+    assert GameStore(store.path).load() == _full_fold(store) and folds == []
+
+
+def test_a_move_that_fails_midway_leaves_no_snapshot_of_it(store):
+    store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    real = store._db
+    store._db = _CrashOnCommit(real)
+    with pytest.raises(OSError):
+        store.play(Gain(player="Mara", amount=5, resource="kaos"))
+    store._db = real
+    assert GameStore(store.path)._db.execute("select max(n) from snapshots").fetchone() == (1,)
+
+
+@pytest.mark.parametrize("staleness", [
+    "another state format", "a move before it undone by a referee without snapshots", "its move rewritten",
+    "its state damaged",
+])
+def test_a_snapshot_that_no_longer_matches_the_log_is_not_read(store, staleness):
+    _gains(store, 3)
+    db = store._db
+    if staleness == "another state format":
+        db.execute("update snapshots set format = '0:older', state = '{}'")
+    elif staleness == "a move before it undone by a referee without snapshots":
+        db.execute("update moves set undone = 1, undone_at = 'x' where n = 2")
+    elif staleness == "its move rewritten":
+        db.execute("""update moves set effects = '[{"op": "player", "name": "Mara", "field": "kaos", "value": 9}]'
+                      where n = 3""")
+    else:
+        db.execute("update snapshots set state = '{\"players\": 1}'")
+    assert GameStore(store.path).load() == _full_fold(store)
+
+
+def test_a_game_written_before_snapshots_opens_and_gets_them(store, monkeypatch):
+    from referee.store import CHECKPOINT_EVERY
+
+    _gains(store, CHECKPOINT_EVERY + 20)
+    store._db.execute("drop table snapshots")
+    store._db.execute("drop index moves_undone")
+    folds = _count_transitions(monkeypatch)
+    assert GameStore(store.path).load() == _full_fold(store) and len(folds) == CHECKPOINT_EVERY + 20
+    folds.clear()
+    assert GameStore(store.path).load() == _full_fold(store) and folds == []  # rewritten by the first load
+    assert [n for (n,) in store._db.execute("select n from snapshots")] == [CHECKPOINT_EVERY, CHECKPOINT_EVERY + 20]
+
+
+def test_undo_of_the_last_move_folds_at_most_one_checkpoints_worth(store, monkeypatch):
+    from referee.store import CHECKPOINT_EVERY
+
+    _gains(store, 2 * CHECKPOINT_EVERY + 30)
+    folds = _count_transitions(monkeypatch)
+    for _ in range(3):
+        store.undo()
+        assert store.load() == _full_fold(store)
+    assert len(folds) <= 3 * CHECKPOINT_EVERY
+    store.undo(5)
+    assert store.load() == _full_fold(store) and store.load().player("Mara").kaos == 4
 
 
 def _full_fold(store):
