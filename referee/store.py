@@ -449,19 +449,22 @@ class GameStore:
         """
         self._begin()
         try:
-            live = [n for (n,) in self._read("select n from moves where undone = 0 order by n")]
-            if not live:
+            last = self._last_live()  # the log is read from its end only: an undo costs the same at any length
+            if not last:
                 raise NothingToUndo("nothing to undo: no move has been played")
             if expect is not None and live[-1] != expect:
                 raise NothingToUndo(f"the last move is #{live[-1]}, not #{expect}: nothing undone (another move came "
                                     f"in; `referee history --last 3` shows it)")
             if number is None:
-                taken = [live[-1]]
-            elif number not in live:
-                raise GameFileError(f"move {number} is not a live move (live moves: {live[0]}..{live[-1]})")
+                taken = [last]
+            elif not self._read("select 1 from moves where n = ? and undone = 0", (number,)):
+                first = self._read("select min(n) from moves where undone = 0")[0][0]
+                raise GameFileError(f"move {number} is not a live move (live moves: {first}..{last})")
             else:
-                taken = [n for n in live if n >= number]
-            remaining = max((n for n in live if n < taken[0]), default=0)
+                taken = [n for (n,) in self._read("select n from moves where undone = 0 and n >= ? order by n",
+                                                  (number,))]
+            before = self._read("select n from moves where undone = 0 and n < ? order by n desc limit 1", (taken[0],))
+            remaining = before[0][0] if before else 0
             state, _ = self._state_after(remaining)  # raises GameFileError before anything is marked
             self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
                                  [(_now(), n) for n in taken])

@@ -322,3 +322,58 @@ def _full_fold(store):
     for (effects,) in store._db.execute("select effects from moves where undone = 0 order by n"):
         transition(state, json.loads(effects))
     return state
+
+
+# --- a game file on a read-only mount, or with a damaged page -------------------------------------------
+
+
+def _new_game_with_moves(tmp_path, home, moves=1):
+    game = tmp_path / "g.sqlite"
+    assert _referee("new", "--players", "Ann, Ben", "--health", "50", "--turn-actions", "2", "--game", str(game),
+                    env_home=home).returncode == 0
+    for _ in range(moves):
+        assert _referee("damage", "ann", "1", "--game", str(game), env_home=home).returncode == 0
+    return game
+
+
+def _read_only_mount_available() -> bool:
+    import shutil
+
+    if not shutil.which("unshare"):
+        return False
+    return subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _read_only_mount_available(), reason="needs `unshare -rm` to mount a folder read-only")
+def test_a_game_on_a_read_only_mount_is_read_and_its_moves_refused_saying_why(tmp_path, referee_home):
+    import shlex
+
+    game = _new_game_with_moves(tmp_path / "", referee_home)
+    mount = tmp_path / "mounted"
+    mount.mkdir()
+    mounted = mount / game.name
+    referee = f"{shlex.quote(sys.executable)} -m referee"
+    script = (f"mount --bind -o ro {shlex.quote(str(tmp_path))} {shlex.quote(str(mount))} && "
+              f"{referee} status --json --game {shlex.quote(str(mounted))}; echo \"exit $?\" >&2; "
+              f"{referee} damage ann 1 --game {shlex.quote(str(mounted))}; echo \"exit $?\" >&2")
+    import os
+
+    env = dict(os.environ, REFEREE_HOME=str(referee_home))
+    result = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, env=env)
+    status, move = result.stderr.split("exit ")[1:3]
+    assert status.split()[0] == "0" and json.loads(result.stdout)["players"][0]["health"] == 49, result.stderr
+    assert move.split()[0] == "2" and "read-only" in result.stderr and str(mounted) in result.stderr
+    assert "Traceback" not in result.stderr and "not a referee game file" not in result.stderr
+
+
+def test_a_damaged_page_of_a_game_file_is_reported_naming_the_file(tmp_path, referee_home):
+    game = _new_game_with_moves(tmp_path, referee_home, moves=3)
+    data = bytearray(game.read_bytes())
+    page = data.index(b'"type": "damage"') // 4096 * 4096
+    assert page > 0
+    data[page:page + 4096] = bytes(4096)
+    game.write_bytes(bytes(data))
+    result = _referee("history", "--game", str(game), env_home=referee_home)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert str(game) in result.stderr and "damaged" in result.stderr
+    assert game.read_bytes() == bytes(data)
