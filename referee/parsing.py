@@ -16,11 +16,20 @@ def parse_int(text: str, *, what: str, low: int = 1, high: int = 999, signed: bo
     raw = str(text).strip()
     if not _INT.fullmatch(raw) or (not signed and raw[0] in "+-"):
         hint = " (use a separate command such as `damage`/`lose` instead of a negative number)" if raw.startswith("-") else ""
-        raise InvalidMove(f"{what} must be a whole number written with digits 0-9, not {text!r}{hint}")
+        raise InvalidMove(f"{what} must be a whole number written with digits 0-9, not {_shown(text)}{hint}")
+    digits = raw.lstrip("+-").lstrip("0")
+    if len(digits) > len(str(max(abs(low), abs(high)))):  # before int(): Python refuses over 4,300 digits
+        raise InvalidMove(f"{what} must be between {low} and {high}, not a number of {len(digits):,} digits")
     value = int(raw)
     if not low <= value <= high:
         raise InvalidMove(f"{what} must be between {low} and {high}, not {value}")
     return value
+
+
+def _shown(text) -> str:
+    """The input as typed, cut short when it is long: a message quotes what was typed, not a megabyte of it."""
+    text = str(text)
+    return repr(text) if len(text) <= 60 else f"{text[:40]!r}... ({len(text):,} characters)"
 
 
 def parse_dice(values: list[str]) -> tuple[int, ...]:
@@ -51,12 +60,12 @@ def match_choice(text: str, choices, *, what: str) -> str:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise AmbiguousName(f"{text!r} could be {', '.join(found)}: type more of the name",
+            raise AmbiguousName(f"{_shown(text)} could be {', '.join(found)}: type more of the name",
                                 name=str(text), what=what, choices=tuple(found))
     near = difflib.get_close_matches(wanted, [c.casefold() for c in choices], n=2, cutoff=0.5)
     names = tuple(c for c in choices if c.casefold() in near)
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(choices)})"
-    raise UnknownName(f"no {what} {text!r}{hint}", name=str(text), what=what, suggestions=names)
+    raise UnknownName(f"no {what} {_shown(text)}{hint}", name=str(text), what=what, suggestions=names)
 
 
 def _name_words(name: str) -> list[str]:
@@ -83,10 +92,10 @@ def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
     if len(values) == 1:
         return values[0]
     if len(values) > 1:
-        raise AmbiguousName(f"{text!r} could be {', '.join(values)}: type more of the name",
+        raise AmbiguousName(f"{_shown(text)} could be {', '.join(values)}: type more of the name",
                             name=str(text), what=what, choices=tuple(values))
     near = difflib.get_close_matches(wanted, list(spellings), n=3, cutoff=0.5)
     names = list(dict.fromkeys(spellings[k] for k in near))
     canonical = list(dict.fromkeys(aliases.values()))
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(canonical)})"
-    raise UnknownName(f"no {what} {text!r}{hint}", name=str(text), what=what, suggestions=tuple(names))
+    raise UnknownName(f"no {what} {_shown(text)}{hint}", name=str(text), what=what, suggestions=tuple(names))

@@ -86,10 +86,14 @@ def resolve_game_path(explicit: str | os.PathLike | None) -> Path:
     if os.environ.get("REFEREE_GAME"):
         return Path(os.environ["REFEREE_GAME"])
     pointer = current_game_path()
-    if pointer.is_file():
-        text = pointer.read_text(encoding="utf-8").strip()
-        if text:
-            return Path(text)
+    try:
+        data = pointer.read_bytes() if pointer.is_file() else b""
+    except OSError:
+        data = b""
+    # The path exactly as written, file-system bytes and all: "game.sqlite " is not "game.sqlite".
+    text = os.fsdecode(data[:-1] if data.endswith(b"\n") else data)
+    if text:
+        return Path(text)
     raise NoGame("no game chosen: start one with `referee new`, or pass --game PATH / set REFEREE_GAME")
 
 
@@ -509,8 +513,13 @@ class GameStore:
 
 
 def set_current_game(path: Path) -> None:
+    """Record `path` as the current game; GameFileError when the data folder cannot be written."""
     pointer = current_game_path()
-    pointer.parent.mkdir(parents=True, exist_ok=True)
     tmp = pointer.with_name(pointer.name + ".tmp")
-    tmp.write_text(str(Path(path).resolve()) + "\n", encoding="utf-8")
-    tmp.replace(pointer)
+    try:
+        pointer.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(os.fsencode(Path(path).resolve()) + b"\n")
+        tmp.replace(pointer)
+    except OSError as error:
+        raise GameFileError(f"{path} cannot be made the current game ({pointer}: {error.strerror or error}); "
+                            f"pass --game {path} to each command") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 import pytest
@@ -139,6 +140,22 @@ def test_the_game_is_chosen_by_flag_then_environment_then_current_game(store, mo
     monkeypatch.setenv("REFEREE_GAME", str(tmp_path / "other.sqlite"))
     assert resolve_game_path(None) == tmp_path / "other.sqlite"
     assert str(resolve_game_path("x.sqlite")) == "x.sqlite"
+
+
+def test_the_current_game_is_the_path_exactly_as_given_trailing_space_included(store, tmp_path):
+    spaced = tmp_path / "game.sqlite "
+    set_current_game(spaced)
+    assert resolve_game_path(None) == spaced.resolve() != store.path
+
+
+def test_a_current_game_pointer_naming_a_path_that_is_not_utf8_is_read_as_bytes(tmp_path):
+    from referee.store import current_game_path
+
+    current_game_path().parent.mkdir(parents=True, exist_ok=True)
+    current_game_path().write_bytes(b"/tmp/g\xff\xfe.sqlite\n")
+    assert os.fsencode(resolve_game_path(None)) == b"/tmp/g\xff\xfe.sqlite"
+    with pytest.raises(GameFileError, match="no game file"):
+        GameStore(resolve_game_path(None))
 
 
 def test_a_file_that_is_not_a_game_is_refused(tmp_path):
