@@ -414,6 +414,7 @@ def print_history(console, entries) -> None:
     if not entries:
         console.print("No moves yet.")
         return
+    lines = []
     for e in entries:
         line = Text(f"#{e.number:<4} ")
         text = Text(describe(e.move), style="strike dim" if e.undone else "bold")
@@ -422,12 +423,18 @@ def print_history(console, entries) -> None:
             line.append("  (undone)", style="dim")
         if e.override:
             line.append(f"  OVERRIDE: {e.override}", style="yellow")
-        console.print(line)
+        lines.append(line)
         for c in e.ruling.get("consequences", []):
-            console.print(_struck("        " + c, style="dim" if e.undone else ""))
+            lines.append(_struck("        " + c, style="dim" if e.undone else ""))
         keys = list(dict.fromkeys(c["key"] for c in e.ruling.get("citations", [])))
         if keys:
-            console.print(Text("        rules: " + "; ".join(keys), style="dim cyan"))
+            lines.append(Text("        rules: " + "; ".join(keys), style="dim cyan"))
+    # One write of the whole log: rich's cost per print made a 10,000-move history take 7-12 s. Piped (no
+    # terminal, so no styles), the lines are written as they are.
+    if console.is_terminal:
+        console.print(Text("\n").join(lines), soft_wrap=True)
+    else:
+        console.file.write("".join(f"{line.plain}\n" for line in lines))
 
 
 def interpretations_json(register, choices, notes: dict | None = None) -> list[dict]:

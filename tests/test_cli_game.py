@@ -194,3 +194,29 @@ def test_plot_armor_in_the_box_named_again_is_a_ruling_citing_plot_armor_not_bad
     deciding = data["violations"][0]["citations"][0]
     assert deciding["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
     assert deciding in data["citations"]  # --json: a refusal's deciding keys are in the top-level citations too
+
+
+def test_a_long_history_is_printed_in_one_write_not_one_per_line(game):
+    """rich's cost per print made the text history of a 10,000-move game take 7-12 s (bench/stress/long_game.py)."""
+    import io
+
+    from rich.console import Console
+
+    from referee import game_display
+    from referee.store import GameStore, resolve_game_path
+
+    for _ in range(30):
+        assert run("gain", "mara", "1", "kaos").exit_code == 0
+    with GameStore(resolve_game_path(None)) as store:
+        entries = store.history()
+    shown = {}
+    for terminal in (True, False):
+        console = Console(file=io.StringIO(), force_terminal=terminal, width=200, color_system=None)
+        prints = []
+        real_print = console.print
+        console.print = lambda *a, **k: (prints.append(a), real_print(*a, **k))
+        game_display.print_history(console, entries)
+        assert len(prints) <= 1, terminal
+        shown[terminal] = console.file.getvalue()
+    assert shown[True] == shown[False] == run("history").output
+    assert shown[True].count("gain Mara 1 kaos") == 30 and "#30" in shown[True]
