@@ -456,8 +456,8 @@ class GameStore:
             last = self._last_live()  # the log is read from its end only: an undo costs the same at any length
             if not last:
                 raise NothingToUndo("nothing to undo: no move has been played")
-            if expect is not None and live[-1] != expect:
-                raise NothingToUndo(f"the last move is #{live[-1]}, not #{expect}: nothing undone (another move came "
+            if expect is not None and last != expect:
+                raise NothingToUndo(f"the last move is #{last}, not #{expect}: nothing undone (another move came "
                                     f"in; `referee history --last 3` shows it)")
             if number is None:
                 taken = [last]
