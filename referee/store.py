@@ -414,6 +414,8 @@ class GameStore:
         """
         from referee import engine  # only moves need the rule code; status and history do not
 
+        if override is not None:  # bytes that are not UTF-8 (argv's surrogates) cannot be stored as text
+            override = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in override)
         self._begin()
         try:
             state, _ = self._state_after(self._last_live())

@@ -193,6 +193,11 @@ def invoke(words: list[str]) -> int:
 
 def main() -> None:
     """The console script. A library error no command caught is still bad input, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        # A path or a name holding bytes that are not UTF-8 (read from argv as surrogates) is printed escaped
+        # (\udcff, also valid inside a JSON string) instead of failing mid-output.
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         command_for(sys.argv[1:])(prog_name="referee")
     except Exception as error:

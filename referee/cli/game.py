@@ -3,6 +3,7 @@ history, interpretations, the board) and take moves back (undo)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -58,6 +59,7 @@ def game_new(
     from pathlib import Path
 
     from referee import game_display
+    from referee.errors import GameFileError
     from referee.game import Game
     from referee.parsing import parse_int
     from referee.position import read_position, settings_from
@@ -84,14 +86,22 @@ def game_new(
                   starting_kaos=settings["starting_kaos"], stats=settings["stats"],
                   interpretations=settings["choices"], backpack_slots=settings["backpack_slots"], position=pos,
                   rules=rules) as started:
-        set_current_game(started.path)
         state, path = started.state, started.path
+        try:
+            set_current_game(path)
+            unrecorded = ""
+        except GameFileError as error:  # the game is made; only the pointer to it could not be written
+            unrecorded = str(error)
+    if unrecorded:
+        sys.stderr.write(f"referee: warning: {unrecorded}\n")
     if as_json:
         print_json(game_display.status_json(state, path))
         return
     shown = console()
     env = os.environ.get("REFEREE_GAME")
-    if env and Path(env).resolve() != Path(path).resolve():
+    if unrecorded:
+        note = f" It is not the current game: pass --game {path}."
+    elif env and Path(env).resolve() != Path(path).resolve():
         note = (f" Note: $REFEREE_GAME names {env}, and later commands follow it, not this game "
                 f"(pass --game {path} or change REFEREE_GAME).")
     elif env:
