@@ -16,7 +16,11 @@ from pathlib import Path
 from rulesdb.errors import AmbiguousKey, RulesError, UnknownKey
 from rulesdb.model import Reference, SectionView, Statement, key_of
 
-__all__ = ["RulesDB", "open_rules", "cache_dir", "data_dir", "user_sources", "add_document"]
+__all__ = ["RulesDB", "open_rules", "cache_dir", "data_dir", "user_sources", "add_document", "MAX_DOCUMENT_BYTES"]
+
+# An added document's size limit: the lookup indexes every statement, and a 60,000-section document made each
+# `ask` take 10 s and 500 MB; the official documents are 8-30 KB.
+MAX_DOCUMENT_BYTES = 1024 ** 2
 
 
 def _home() -> Path | None:
@@ -150,6 +154,10 @@ def add_document(file: Path) -> "RulesDB":
         data = file.read_bytes()
     except OSError as error:
         raise SourceError(str(file), 0, f"cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        line = data[:MAX_DOCUMENT_BYTES].count(b"\n") + 1
+        raise SourceError(file.name, line, f"the document passes {MAX_DOCUMENT_BYTES // 1024 ** 2} MB here "
+                          f"({len(data):,} bytes; the official ones are under 30 KB): not ingested")
     open_rules()  # sets aside any earlier document that no longer parses, before it could be blamed here
     rules_dir = data_dir() / "rules"
     stored = rules_dir / f"{_short_stem(file.stem)}-{hashlib.sha256(data).hexdigest()[:8]}.txt"

@@ -11,7 +11,7 @@ import pytest
 
 from rulesdb import AmbiguousKey, SourceError, UnknownKey
 from rulesdb.build import build_database, bundled_sources, content_hash
-from rulesdb.store import RulesDB, add_document, open_rules
+from rulesdb.store import RulesDB, add_document, open_rules, user_sources
 
 RULES = {p.name: p for p in bundled_sources()}
 from conftest import MISSING_DOCUMENTS as MISSING  # noqa: E402
@@ -343,3 +343,19 @@ def test_damaged_real_documents_either_parse_or_raise_source_error(name, cuts, i
         return
     for section in model.documents[0].sections:
         assert section.statements
+
+
+def test_a_document_over_a_megabyte_is_refused_at_the_line_where_it_passes_the_limit(tmp_path):
+    from rulesdb.store import MAX_DOCUMENT_BYTES
+
+    original = open_rules()
+    big = tmp_path / "big.txt"
+    rule = "SECTION_ID: RULE_{}\nRule {}\nRule\nA Player may gain 1 Kaos.\n"
+    body = "".join(rule.format(i, i) for i in range(MAX_DOCUMENT_BYTES // 40))
+    big.write_text(f"File ID\n99_BIG\nBig\nToo big.\n{body}Official attribution\nTest data.\n", encoding="utf-8")
+    with pytest.raises(SourceError) as refused:
+        add_document(big)
+    text = big.read_bytes()
+    assert refused.value.source == "big.txt" and "passes 1 MB" in refused.value.message
+    assert text[:MAX_DOCUMENT_BYTES].count(b"\n") + 1 == refused.value.line
+    assert open_rules().content_hash == original.content_hash and not user_sources()
