@@ -46,7 +46,8 @@ create table moves (
     override text,                  -- the table's reason, when a refused move was applied anyway
     at text not null,
     undone integer not null default 0,
-    undone_at text
+    undone_at text,
+    checksum text                   -- of move, ruling, effects, override, at (null: logged by an older referee)
 );
 """
 SNAPSHOTS = """
@@ -54,11 +55,17 @@ create table if not exists snapshots (
     n integer primary key,          -- the state after every live move numbered up to n
     format text not null,           -- referee.state.state_format() of the writer
     undone integer not null,        -- moves numbered up to n already undone when it was written
-    move text not null,             -- checksum of move n's row: the log it was folded from
+    checksum text not null,         -- of move n's row and the state: the log it was folded from, undamaged
     state text not null             -- referee.state.state_to_snapshot, as JSON
 );
 create index if not exists moves_undone on moves (n) where undone = 1;
 """
+
+
+def _row_checksum(move: str, ruling: str, effects: str, override: str | None, at: str) -> str:
+    """A logged move's record, hashed: what it said when it was written."""
+    text = "\x00".join((move, ruling, effects, override or "", at))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _now() -> str:
@@ -160,19 +167,26 @@ class GameStore:
         self.path = Path(path)
         self.read_only = ""  # why moves cannot be recorded ("read-only file system"), or "" when they can
         if not self.path.is_file():
-            raise GameFileError(f"no game file at {self.path}")
+            kind = "a folder" if self.path.is_dir() else "no file"
+            raise GameFileError(f"no game file at {self.path} ({kind} there): check --game / $REFEREE_GAME, or start "
+                                f"one with `referee new`")
         try:
             self._db, meta = self._open_meta(read_only)
         except sqlite3.DatabaseError as error:
-            raise GameFileError(f"{self.path} is not a referee game file ({error})") from error
+            raise GameFileError(f"{self.path} is not a referee game file ({error}): check --game / $REFEREE_GAME, "
+                                f"or start one with `referee new`; the file is left as it is") from error
         if meta.get("format") != FORMAT:
-            raise GameFileError(f"{self.path} is not a referee game file (format {meta.get('format')!r})")
+            raise GameFileError(f"{self.path} is not a referee game file (format {meta.get('format')!r}): check "
+                                f"--game / $REFEREE_GAME; the file is left as it is")
         try:
             self.settings = TableSettings.from_json(json.loads(meta["settings"]))
         except (KeyError, TypeError, ValueError) as error:
-            raise GameFileError(f"{self.path}: the table settings are damaged ({error})") from None
+            raise GameFileError(f"{self.path}: the table settings are damaged ({error}); restore a copy of the "
+                                f"game file, or start again with `referee new`") from None
         self.created = meta.get("created", "")
         self._format = state_format()
+        self._suspect = False  # a snapshot failed its checksum: the file is checked whole before any write
+        self._has_checksums: bool | None = None  # moves logged with a checksum (read once)
 
     def _open_meta(self, read_only: bool) -> tuple[sqlite3.Connection, dict]:
         """Connect and read the meta table; a file that can only be read (a read-only mount, a file without write
@@ -276,38 +290,70 @@ class GameStore:
         rows = self._read("select n from moves where undone = 0 order by n desc limit 1")
         return rows[0][0] if rows else 0
 
-    def _row_checksum(self, n: int) -> str | None:
-        """Checksum of live move n's row (None when it is missing or undone): what a snapshot was folded from."""
+    def _row_text(self, n: int) -> str | None:
+        """Live move n's row as one text (None when it is missing or undone): what a snapshot was folded from."""
         rows = self._read("select move, effects, at from moves where n = ? and undone = 0", (n,))
-        if not rows:
-            return None
-        return hashlib.sha256("\x00".join(rows[0]).encode("utf-8", "surrogatepass")).hexdigest()
+        return "\x00".join(rows[0]) if rows else None
+
+    def _checksum_column(self) -> str:
+        """`checksum`, or null for a game logged before moves had one (it is added on the first write)."""
+        if self._has_checksums is None:
+            self._has_checksums = any(c[1] == "checksum" for c in self._read("pragma table_info(moves)"))
+        return "checksum" if self._has_checksums else "null"
+
+    def _verify(self, n: int, row: list, checksum: str | None) -> None:
+        """A logged move whose record no longer matches its checksum (a flipped byte: a quote that now reads "may
+        now") is damage, reported naming the file, never shown or replayed."""
+        if checksum is not None and _row_checksum(*row) != checksum:
+            raise GameFileError(f"{self.path}: move {n}'s record does not match its checksum; the game file is "
+                                f"damaged: restore a copy, or start again with `referee new`")
+
+    @staticmethod
+    def _checksum(row: str, state: str) -> str:
+        return hashlib.sha256(f"{row}\x00{state}".encode("utf-8", "surrogatepass")).hexdigest()
 
     def _snapshot(self, at_most: int) -> tuple[GameState, int]:
         """The newest trustworthy snapshot of the state after the live moves up to `at_most`, and its move number;
-        the initial state and 0 when there is none."""
+        the initial state and 0 when there is none. A snapshot that fails its checksum marks the file suspect:
+        it is checked whole before anything is written to it (`_check_before_writing`)."""
         for n, form, undone, checksum in self._read(
-                "select n, format, undone, move from snapshots where n <= ? order by n desc", (at_most,)):
-            if form != self._format or checksum != self._row_checksum(n):
-                continue
+                "select n, format, undone, checksum from snapshots where n <= ? order by n desc", (at_most,)):
+            row = self._row_text(n)
+            if form != self._format or row is None:
+                continue  # another state format, or its move was undone by a referee that keeps no snapshots
             if self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0] != undone:
                 continue  # a move before it was undone since (by a referee that kept no snapshots)
+            (state,), = self._read("select state from snapshots where n = ?", (n,))
+            if self._checksum(row, state) != checksum:
+                self._suspect = True  # the log or the snapshot changed behind the referee's back
+                continue
             try:
-                (state,), = self._read("select state from snapshots where n = ?", (n,))
                 return state_from_snapshot(self.settings, json.loads(state)), n
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                continue  # damaged: an older snapshot, or the log, decides
+                self._suspect = True
+                continue
         return GameState.initial(self.settings), 0
+
+    def _check_before_writing(self, always: bool = False) -> None:
+        """A file whose snapshot failed its checksum is checked whole (SQLite's quick_check, ~10-20 ms at 10,000
+        moves) before a write could spread the damage; GameFileError names the file when it is damaged."""
+        if not (self._suspect or always):
+            return
+        found = self._read("pragma quick_check(1)")
+        if found != [("ok",)]:
+            raise self._damaged(found[0][0] if found else "quick_check found nothing")
 
     def _state_after(self, last: int, checkpoints: list | None = None) -> tuple[GameState, int]:
         """The state after the live moves numbered up to `last`, and how many moves had to be folded for it. With
         `checkpoints`, (n, state snapshot) is added to it every CHECKPOINT_EVERY moves folded."""
         state, start = self._snapshot(last)
         folded = 0
-        for n, effects in self._read(
-                "select n, effects from moves where undone = 0 and n > ? and n <= ? order by n", (start, last)):
+        for n, *row, checksum in self._read(
+                f"select n, move, ruling, effects, override, at, {self._checksum_column()} from moves"
+                " where undone = 0 and n > ? and n <= ? order by n", (start, last)):
+            self._verify(n, row, checksum)
             try:
-                transition(state, json.loads(effects))
+                transition(state, json.loads(row[2]))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
                 raise GameFileError(
                     f"{self.path}: move {n} cannot be replayed ({type(error).__name__}: {error});"
@@ -339,6 +385,7 @@ class GameStore:
                     for n, snapshot in checkpoints:
                         self._write_snapshot(n, snapshot)
                     self._write_snapshot(last, state_to_snapshot(state))
+                    self._check_before_writing(always=True)  # rare (a long fold): the file is checked whole
                     self._db.execute("commit")
             finally:
                 if self._db.in_transaction:
@@ -354,7 +401,7 @@ class GameStore:
 
     def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
         """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""
-        query = "select n, move, ruling, override, at, undone from moves"
+        query = f"select n, move, ruling, effects, override, at, {self._checksum_column()}, undone from moves"
         if numbers is not None:
             numbers = [int(n) for n in numbers]
             rows = self._read(f"{query} where n in ({','.join('?' * len(numbers))}) order by n", numbers)
@@ -363,9 +410,11 @@ class GameStore:
         else:
             rows = self._read(f"{query} order by n")
         try:
+            for n, *row, checksum, undone in rows:
+                self._verify(n, row, checksum)
             return [
                 LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
-                for n, move, ruling, override, at, undone in rows
+                for n, move, ruling, effects, override, at, checksum, undone in rows
             ]
         except (KeyError, TypeError, ValueError) as error:
             raise GameFileError(f"{self.path}: the move log is damaged ({type(error).__name__}: {error})") from None
@@ -387,20 +436,22 @@ class GameStore:
             raise GameFileError(f"{self.path}: {error}") from None
 
     def _ensure_snapshots(self) -> None:
-        """A game written before snapshots existed gets their table on its first write."""
+        """A game written before snapshots and checksums existed gets them on its first write."""
         if not self._read("select 1 from sqlite_master where name = 'snapshots'"):
             for statement in SNAPSHOTS.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+        if not any(column[1] == "checksum" for column in self._read("pragma table_info(moves)")):
+            self._db.execute("alter table moves add column checksum text")
 
     def _write_snapshot(self, n: int, snapshot: dict) -> None:
         undone = self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0]
-        self._db.execute("insert or replace into snapshots (n, format, undone, move, state) values (?, ?, ?, ?, ?)",
-                         (n, self._format, undone, self._row_checksum(n), json.dumps(snapshot)))
+        state = json.dumps(snapshot)
+        self._db.execute("insert or replace into snapshots (n, format, undone, checksum, state) values (?, ?, ?, ?, ?)",
+                         (n, self._format, undone, self._checksum(self._row_text(n), state), state))
 
     def _keep_snapshot(self, n: int, state: GameState) -> None:
         """The snapshot after move n; the one before it stays only as a checkpoint, CHECKPOINT_EVERY after the last."""
-        self._ensure_snapshots()
         self._write_snapshot(n, state_to_snapshot(state))
         below = [m for (m,) in self._read("select n from snapshots where n < ? order by n desc limit 2", (n,))]
         if below and below[0] - (below[1] if len(below) > 1 else 0) < CHECKPOINT_EVERY:
@@ -428,12 +479,15 @@ class GameStore:
             if not ruling.legal:
                 record["override"] = {"reason": override,
                                       "refused_citations": [c.to_json() for c in ruling.refused_citations]}
+            self._ensure_snapshots()
+            row = (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(list(ruling.effects)),
+                   override if not ruling.legal else None, _now())
             cursor = self._db.execute(
-                "insert into moves (move, ruling, effects, override, at) values (?, ?, ?, ?, ?)",
-                (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(list(ruling.effects)),
-                 override if not ruling.legal else None, _now()),
+                "insert into moves (move, ruling, effects, override, at, checksum) values (?, ?, ?, ?, ?, ?)",
+                (*row, _row_checksum(*row)),
             )
             self._keep_snapshot(cursor.lastrowid, state)  # the state after it, in the same transaction
+            self._check_before_writing()
             self._db.execute("commit")
         except sqlite3.DatabaseError as error:
             if self._db.in_transaction:
@@ -478,6 +532,7 @@ class GameStore:
             self._db.execute("delete from snapshots where n >= ?", (taken[0],))
             if remaining:
                 self._write_snapshot(remaining, state_to_snapshot(state))
+            self._check_before_writing()
             self._db.execute("commit")
         except sqlite3.DatabaseError as error:
             if self._db.in_transaction:
@@ -502,6 +557,7 @@ class GameStore:
             self._db.execute("update moves set undone = 0, undone_at = null where n = ?", (row[0],))
             state, _ = self._state_after(row[0])  # a move that no longer replays is not played again
             self._keep_snapshot(row[0], state)
+            self._check_before_writing()
             self._db.execute("commit")
         except sqlite3.DatabaseError as error:
             if self._db.in_transaction:

@@ -237,7 +237,12 @@ def test_a_game_locked_by_another_terminal_is_reported_busy(store, monkeypatch):
 def test_undo_of_a_log_that_no_longer_replays_marks_nothing(store):
     store.play(Gain(player="Mara", amount=1, resource="kaos"))
     store.play(Damage(player="Ivo", amount=1))
+    # effects this referee cannot replay (a newer one's), checksummed as that referee would have
+    from referee.store import _row_checksum
+
     store._db.execute("""update moves set effects = '[{"op": "teleport"}]' where n = 1""")
+    row = store._db.execute("select move, ruling, effects, override, at from moves where n = 1").fetchone()
+    store._db.execute("update moves set checksum = ? where n = 1", (_row_checksum(*row),))
     for _attempt in range(2):  # each retry used to take back one more move
         with pytest.raises(GameFileError, match="move 1 cannot be replayed"):
             store.undo()
@@ -288,8 +293,8 @@ def test_a_move_that_fails_midway_leaves_no_snapshot_of_it(store):
 
 
 @pytest.mark.parametrize("staleness", [
-    "another state format", "a move before it undone by a referee without snapshots", "its move rewritten",
-    "its state damaged",
+    "another state format", "a move before it undone by a referee without snapshots", "its state damaged",
+    "a digit of its state changed",
 ])
 def test_a_snapshot_that_no_longer_matches_the_log_is_not_read(store, staleness):
     _gains(store, 3)
@@ -298,11 +303,11 @@ def test_a_snapshot_that_no_longer_matches_the_log_is_not_read(store, staleness)
         db.execute("update snapshots set format = '0:older', state = '{}'")
     elif staleness == "a move before it undone by a referee without snapshots":
         db.execute("update moves set undone = 1, undone_at = 'x' where n = 2")
-    elif staleness == "its move rewritten":
-        db.execute("""update moves set effects = '[{"op": "player", "name": "Mara", "field": "kaos", "value": 9}]'
-                      where n = 3""")
-    else:
+    elif staleness == "its state damaged":
         db.execute("update snapshots set state = '{\"players\": 1}'")
+    else:  # still valid JSON, a believable state: only the checksum tells
+        db.execute("""update snapshots set state = replace(state, '"kaos": 3', '"kaos": 9')""")
+        assert db.execute("""select count(*) from snapshots where state like '%"kaos": 9%'""").fetchone() == (1,)
     assert GameStore(store.path).load() == _full_fold(store)
 
 
@@ -403,3 +408,36 @@ def test_redo_keeps_the_snapshot_of_the_move_it_plays_again(store, monkeypatch):
     folds = _count_transitions(monkeypatch)
     assert GameStore(store.path).load() == _full_fold(store) and folds == []
     assert GameStore(store.path).load().player("Mara").kaos == 3
+
+
+def test_a_move_on_a_file_whose_snapshot_fails_its_checksum_is_refused_when_the_file_is_damaged(store):
+    from referee.store import CHECKPOINT_EVERY
+
+    _gains(store, 2 * CHECKPOINT_EVERY)
+    store.close()
+    data = bytearray(store.path.read_bytes())
+    first_moves = data.index(b'"type": "gain"') // 4096 * 4096  # a page of the first moves: no command reads it
+    data[first_moves:first_moves + 4096] = bytes(4096)
+    head = data.rindex(b'"kaos": ' + str(2 * CHECKPOINT_EVERY).encode())  # the latest snapshot's state
+    data[head + 8] = ord("9")
+    store.path.write_bytes(bytes(data))
+    with pytest.raises(GameFileError, match="damaged") as refused:
+        GameStore(store.path).play(Gain(player="Mara", amount=1, resource="kaos"))
+    assert str(store.path) in str(refused.value)
+    assert store.path.read_bytes() == bytes(data)
+
+
+@pytest.mark.parametrize("column", ["move", "ruling", "effects", "at"])
+def test_a_logged_move_changed_behind_the_referees_back_is_reported_never_shown(store, column):
+    _gains(store, 3)
+    before = store.load()
+    changed = {"move": "replace(move, 'gain', 'lose')", "ruling": "replace(ruling, 'Kaos', 'Kaoz')",
+               "effects": "replace(effects, '2', '9')", "at": "replace(at, '20', '19')"}[column]
+    store._db.execute(f"update moves set {column} = {changed} where n = 2")
+    assert store._db.execute("select changes()").fetchone() == (1,)
+    with pytest.raises(GameFileError, match=f"{store.path}: move 2's record does not match its checksum"):
+        GameStore(store.path).history()
+    store._db.execute("delete from snapshots")
+    with pytest.raises(GameFileError, match="move 2's record"):
+        GameStore(store.path).load()
+    assert before.player("Mara").kaos == 3
