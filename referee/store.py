@@ -30,7 +30,7 @@ from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
 
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
-           "new_game_path", "known_games", "set_current_game"]
+           "new_game_path", "known_games", "set_current_game", "pointed_game", "is_file"]
 
 FORMAT = "referee-game/1"  # the log's format; snapshots are an addition older referees ignore
 BUSY_TIMEOUT_S = 10.0
@@ -60,6 +60,26 @@ create table if not exists snapshots (
 );
 create index if not exists moves_undone on moves (n) where undone = 1;
 """
+
+
+def is_file(path: Path, *, folder: bool = False) -> bool:
+    """Path.is_file (is_dir with `folder`), except that a name the file system refuses (over 255 bytes) is no file,
+    not an OSError."""
+    try:
+        return path.is_dir() if folder else path.is_file()
+    except OSError:
+        return False
+
+
+def pointed_game() -> Path | None:
+    """The game the current-game pointer names, exactly as written (a trailing space, bytes that are not UTF-8)."""
+    pointer = current_game_path()
+    try:
+        data = pointer.read_bytes() if pointer.is_file() else b""
+    except OSError:
+        data = b""
+    text = os.fsdecode(data[:-1] if data.endswith(b"\n") else data)
+    return Path(text) if text else None
 
 
 def _row_checksum(move: str, ruling: str, effects: str, override: str | None, at: str) -> str:
@@ -92,15 +112,9 @@ def resolve_game_path(explicit: str | os.PathLike | None) -> Path:
         return Path(explicit)
     if os.environ.get("REFEREE_GAME"):
         return Path(os.environ["REFEREE_GAME"])
-    pointer = current_game_path()
-    try:
-        data = pointer.read_bytes() if pointer.is_file() else b""
-    except OSError:
-        data = b""
-    # The path exactly as written, file-system bytes and all: "game.sqlite " is not "game.sqlite".
-    text = os.fsdecode(data[:-1] if data.endswith(b"\n") else data)
-    if text:
-        return Path(text)
+    pointed = pointed_game()
+    if pointed is not None:
+        return pointed
     raise NoGame("no game chosen: start one with `referee new`, or pass --game PATH / set REFEREE_GAME")
 
 
@@ -132,7 +146,7 @@ def known_games() -> list[Path]:
         current = resolve_game_path(None)
     except NoGame:
         current = None
-    if current is not None and current.is_file() and all(current.resolve() != p.resolve() for p in found):
+    if current is not None and is_file(current) and all(current.resolve() != p.resolve() for p in found):
         found.append(current)
     return found
 
@@ -166,8 +180,8 @@ class GameStore:
     def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
         self.path = Path(path)
         self.read_only = ""  # why moves cannot be recorded ("read-only file system"), or "" when they can
-        if not self.path.is_file():
-            kind = "a folder" if self.path.is_dir() else "no file"
+        if not is_file(self.path):
+            kind = "a folder" if is_file(self.path, folder=True) else "no file"
             raise GameFileError(f"no game file at {self.path} ({kind} there): check --game / $REFEREE_GAME, or start "
                                 f"one with `referee new`")
         try:
@@ -228,7 +242,7 @@ class GameStore:
     @classmethod
     def create(cls, path: str | os.PathLike, settings: TableSettings) -> "GameStore":
         path = Path(path)
-        if path.exists():
+        if is_file(path) or is_file(path, folder=True):
             raise GameFileError(f"{path} already exists; choose another --game PATH")
         tmp = path.with_name(path.name + ".creating")
         try:
@@ -274,8 +288,8 @@ class GameStore:
         try:
             return self._db.execute(sql, params).fetchall()
         except sqlite3.OperationalError as error:
-            if "no such table: snapshots" in str(error):
-                return []  # written before snapshots existed: folded from its log
+            if "snapshots" in sql and "no such" in str(error):
+                return []  # written before snapshots existed (or in another shape): folded from its log
             raise self._damaged(error) from None
         except sqlite3.DatabaseError as error:
             raise self._damaged(error) from None
@@ -436,8 +450,11 @@ class GameStore:
             raise GameFileError(f"{self.path}: {error}") from None
 
     def _ensure_snapshots(self) -> None:
-        """A game written before snapshots and checksums existed gets them on its first write."""
-        if not self._read("select 1 from sqlite_master where name = 'snapshots'"):
+        """A game written before snapshots and checksums existed gets them on its first write. The snapshots are a
+        cache: a table of another shape is made again."""
+        columns = [c[1] for c in self._read("pragma table_info(snapshots)")]
+        if columns != ["n", "format", "undone", "checksum", "state"]:
+            self._db.execute("drop table if exists snapshots")
             for statement in SNAPSHOTS.split(";"):
                 if statement.strip():
                     self._db.execute(statement)

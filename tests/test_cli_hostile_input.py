@@ -120,3 +120,16 @@ def test_a_megabyte_line_in_play_is_refused_before_it_is_read(game, referee_home
     err = clean(result, 0)
     assert "1,000,013 characters" in err and len(result.stdout) < 20_000  # neither echoed nor split
     assert json.loads(referee("status", "--json", "--game", game, home=referee_home).stdout)["players"][0]["health"] == 5
+
+
+LONG_NAME = "9" * 300  # a file name the file system refuses (over 255 bytes): found by bench/stress/fuzz.py
+
+
+@pytest.mark.parametrize("command", [
+    ["status", "--game", LONG_NAME], ["damage", "ann", "1", "--game", LONG_NAME], ["history", "--game", LONG_NAME],
+    ["new", "--players", "Ann, Ben", "--health", "5", "--turn-actions", "2", "--game", LONG_NAME],
+    ["rules", "add", LONG_NAME], ["board", "--svg", LONG_NAME], ["games", "use", "²"], ["games", "use", "9" * 5000],
+], ids=lambda c: " ".join(w[:12] for w in c))
+def test_a_name_the_file_system_refuses_or_an_odd_numeral_is_bad_input(game, referee_home, tmp_path, command):
+    err = clean(referee(*command, home=referee_home), 2)
+    assert err.startswith("referee: ")

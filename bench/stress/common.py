@@ -49,11 +49,21 @@ def environment(home: Path, **extra: str) -> dict:
     return env
 
 
-def referee(args: list, env: dict, *, timeout: float = 60, stdin: str | None = None) -> Run:
-    """`referee ARGS` in a new process (`python -m referee`, this checkout's code)."""
+def read_only_mount(source: Path, target: Path) -> list[str] | None:
+    """A command prefix that runs what follows with `target` a read-only view of `source` (a private mount
+    namespace, `unshare -rm`); None where that is not available."""
+    import shutil
+
+    if not shutil.which("unshare") or subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode:
+        return None
+    return ["unshare", "-rm", "sh", "-c", f'mount --bind -o ro "{source}" "{target}" && exec "$@"', "sh"]
+
+
+def referee(args: list, env: dict, *, timeout: float = 60, stdin: str | None = None, prefix=()) -> Run:
+    """`referee ARGS` in a new process (`python -m referee`, this checkout's code), after `prefix` if given."""
     begin = time.perf_counter()
     try:
-        done = subprocess.run([sys.executable, "-m", "referee", *args], env=env, cwd=ROOT, input=stdin,
+        done = subprocess.run([*prefix, sys.executable, "-m", "referee", *args], env=env, cwd=ROOT, input=stdin,
                               capture_output=True, text=True, errors="replace", timeout=timeout)
     except subprocess.TimeoutExpired as expired:
         return Run(-999, str(expired.stdout or ""), f"hung: over {timeout} s", time.perf_counter() - begin)

@@ -45,7 +45,9 @@ def run(path: Path, console, *, serve: bool = False, port: int | None = None, la
 
 def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: int = SNAPSHOT_WIDTH) -> None:
     """The board as a self-contained HTML page or an SVG of the terminal board, written whole or not at all."""
-    if target.exists() and target.resolve() == Path(game).resolve():
+    from referee.store import is_file
+
+    if is_file(target) and target.resolve() == Path(game).resolve():
         raise BoardError(f"{target} is the game file itself; the board never writes to it")
     if kind == "html":
         from referee.board.page import page

@@ -157,10 +157,9 @@ app.add_typer(games_app, name="games")
 def _games():
     """(path, summary) of every known game, oldest first; a file that cannot be read says so."""
     from referee.errors import RefereeError
-    from referee.store import GameStore, current_game_path, known_games
+    from referee.store import GameStore, known_games, pointed_game
 
-    pointer = current_game_path()
-    current = pointer.read_text(encoding="utf-8").strip() if pointer.is_file() else ""
+    current = str(pointed_game() or "")
     out = []
     for path in known_games():
         summary = {"name": path.stem, "path": str(path), "current": str(path.resolve()) == current}
@@ -217,8 +216,9 @@ def games_use(
     from referee.store import set_current_game
 
     games = _games()
-    if which.strip().isdigit():
-        number = int(which)
+    raw = which.strip()
+    if raw.isascii() and raw.isdigit():  # "²" and "١٢" are digits to Python, not game numbers
+        number = int(raw) if len(raw) < 10 else 0
         if not 1 <= number <= len(games):
             raise GameFileError(f"no game #{number}: `referee games` lists {len(games)}")
         chosen = games[number - 1]
@@ -371,12 +371,12 @@ def game_interpretations(game: GameOption = None, as_json: JsonOption = False) -
     from referee import game_display
     from referee.errors import RefereeError
     from referee.interpretations import REGISTER
-    from referee.store import resolve_game_path
+    from referee.store import is_file, resolve_game_path
 
     choices, notes = {}, {}
     try:
         path = resolve_game_path(game)
-        if game or os.environ.get("REFEREE_GAME") or path.is_file():
+        if game or os.environ.get("REFEREE_GAME") or is_file(path):
             with open_game(str(path)) as current:
                 choices = current.settings.interpretations
                 notes["backpack-size"] = f"{current.settings.backpack_slots} Backpack Slots per Player"  # 08 loot

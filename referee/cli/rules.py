@@ -86,8 +86,10 @@ def rules_add(
     from rulesdb import RulesError
     from rulesdb.store import add_document
 
+    from referee.store import is_file
+
     path = Path(file)
-    if not path.is_file():
+    if not is_file(path):
         fail(f"no such file: {file}", EXIT_BAD_INPUT, as_json=as_json)
     before = {d["doc_id"] for d in open_rules().documents()}
     try:
