@@ -63,6 +63,11 @@ def _defined_term(text: str) -> str | None:
     return None
 
 
+# Words in a mined game term at most: the rules' longest has 7. A longer capitalised run ("Kaos Kaos Kaos ..."
+# in an added document) is no term, and the Lexicon reads every run inside a term (the cube of its length).
+LONGEST_TERM = 12
+
+
 def mine(db) -> dict:
     """Game vocabulary from the rules database, as JSON-able data stored beside the index."""
     phrases: set[tuple[str, ...]] = set()
@@ -113,7 +118,7 @@ def mine(db) -> dict:
     return {
         "gists": summary_gists(db),
         "game_words": sorted(game_words),
-        "phrases": sorted(" ".join(p) for p in phrases),
+        "phrases": sorted(" ".join(p) for p in phrases if len(p) <= LONGEST_TERM),
         "abbreviations": abbreviations,
         "section_terms": {k: sorted(set(v)) for k, v in section_terms.items() if v},
     }
