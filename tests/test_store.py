@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from engine_helpers import Damage, DeclareCheck, EndTurn, Gain, SpendKaos, RollDice
+from engine_helpers import Damage, DeclareCheck, EndTurn, Gain, ResolveCheck, RollDice, SpendKaos, TurnAction
 from referee.errors import CannotApply, GameFileError, NoGame
 from referee.store import GameStore, resolve_game_path, set_current_game
 from referee.table_settings import make_settings
@@ -441,3 +441,17 @@ def test_a_logged_move_changed_behind_the_referees_back_is_reported_never_shown(
     with pytest.raises(GameFileError, match="move 2's record"):
         GameStore(store.path).load()
     assert before.player("Mara").kaos == 3
+
+
+def test_undo_restores_every_field_of_the_state_before_each_move(store):
+    moves = [TurnAction(player="Mara", action="Move"), Gain(player="Ivo", amount=2, resource="reroll"),
+             DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(12,)),
+             ResolveCheck(), EndTurn(complete=True), TurnAction(player="Ivo", action="Search"),
+             Damage(player="Jun", amount=3)]
+    before = []
+    for move in moves:
+        before.append(GameStore(store.path).load())
+        assert store.play(move).applied
+    for expected in reversed(before):
+        store.undo()
+        assert GameStore(store.path).load() == expected

@@ -105,18 +105,46 @@ def campaign(writers: int, moves: int, folder: Path, rng: random.Random) -> dict
     }
 
 
-def run(rounds=((2, 300), (4, 250)), seed: int = 14) -> dict:
+def held_past_the_busy_timeout(folder: Path) -> dict:
+    """Another connection holds the write lock longer than the busy timeout: the move says busy, exit 3."""
+    import sqlite3
+
+    from referee.store import BUSY_TIMEOUT_S
+
+    env = environment(folder / "home")
+    game = folder / "held.sqlite"
+    new_game(env, game)
+    holder = sqlite3.connect(game, isolation_level=None)
+    holder.execute("begin immediate")
+    try:
+        run = referee(["gain", "ann", "1", "kaos", "--game", str(game)], env, timeout=BUSY_TIMEOUT_S * 3)
+    finally:
+        holder.execute("rollback")
+        holder.close()
+    return {"exit code": run.code, "waited s": round(run.seconds, 1), "says busy": "busy" in run.err,
+            "'database is locked' shown": "database is locked" in run.out + run.err, "traceback": run.traceback}
+
+
+def run(rounds=((2, 300), (4, 250)), seed: int = 14, held: bool = True) -> dict:
     rng = random.Random(seed)
     folder = scratch("race")
     try:
-        return {f"{w} x {m}": campaign(w, m, folder, rng) for w, m in rounds}
+        figures = {f"{w} x {m}": campaign(w, m, folder, rng) for w, m in rounds}
+        if held:
+            figures["lock held past the busy timeout"] = held_past_the_busy_timeout(folder)
+        return figures
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def failures(figures: dict) -> int:
     bad = 0
-    for part in figures.values():
+    held = figures.get("lock held past the busy timeout")
+    if held:
+        bad += held["exit code"] != 3 or not held["says busy"] or held["'database is locked' shown"] or held["traceback"]
+    for name, part in figures.items():
+        if name == "lock held past the busy timeout":
+            continue
         bad += part["undos of another's move"] + part["undocumented exit codes"] + part["'database is locked' shown"]
         bad += part["tracebacks"] + part["status failures"]
         bad += not (part["applied once"] and part["log = accepted - undone"] and part["kaos = accepted - undone"]

@@ -114,14 +114,16 @@ def _snapshot_bytes(path: Path) -> bytes | None:
     return path.read_bytes() if path.is_file() else None
 
 
-def corrupt_games(rng: random.Random, folder: Path) -> dict:
+def corrupt_games(rng: random.Random, folder: Path, only=None, moves: int = 20) -> dict:
     env = environment(folder / "home")
     template = folder / "template.sqlite"
     new_game(env, template)
-    for _ in range(20):
+    for _ in range(moves):
         assert referee(["gain", "ann", "1", "kaos", "--game", str(template)], env).code == 0
     rows = {}
     for name, (damage, whole) in game_variants(rng, folder / "home").items():
+        if only is not None and name not in only:
+            continue
         work = folder / "g"
         if work.exists():
             work.chmod(0o755)
@@ -208,7 +210,7 @@ def cache_variants(rng: random.Random) -> dict:
     }
 
 
-def corrupt_caches(rng: random.Random, folder: Path) -> dict:
+def corrupt_caches(rng: random.Random, folder: Path, only=None) -> dict:
     home = folder / "cache-home"
     env = environment(home)
     expected = {tuple(c): json.loads(referee(c, env).out) for c in (RULE_QUESTION, ASK)}
@@ -216,6 +218,8 @@ def corrupt_caches(rng: random.Random, folder: Path) -> dict:
     shutil.copytree(home / "cache", pristine)
     rows = {}
     for name, (locate, damage) in cache_variants(rng).items():
+        if only is not None and name not in only:
+            continue
         shutil.rmtree(home / "cache")
         shutil.copytree(pristine, home / "cache")
         damage(locate(home))
@@ -228,12 +232,13 @@ def corrupt_caches(rng: random.Random, folder: Path) -> dict:
     return rows
 
 
-def run(seed: int = 14, games: bool = True, caches: bool = True) -> dict:
+def run(seed: int = 14, games: bool = True, caches: bool = True, only=None, moves: int = 20) -> dict:
+    """`only`: the names of the variants to run (all when None); `moves`: the damaged games' length."""
     rng = random.Random(seed)
     folder = scratch("corrupt")
     try:
-        return {"game file": corrupt_games(rng, folder) if games else {},
-                "caches": corrupt_caches(rng, folder) if caches else {}}
+        return {"game file": corrupt_games(rng, folder, only, moves) if games else {},
+                "caches": corrupt_caches(rng, folder, only) if caches else {}}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

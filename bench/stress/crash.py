@@ -40,9 +40,9 @@ def _kill_at(args: list, env: dict, delay: float) -> str:
     return "finished" if finished else "killed"
 
 
-def _duration(args: list, env: dict, undo: list | None = None) -> float:
+def _duration(args: list, env: dict, undo: list | None = None, runs: int = 3) -> float:
     times = []
-    for _ in range(3):
+    for _ in range(runs):
         run = referee(args, env)
         times.append(run.seconds)
         if undo:
@@ -62,7 +62,7 @@ def crash_moves_and_undos(moves: int, undos: int, rng: random.Random, folder: Pa
     undo_args = ["undo", "--game", str(game)]
     for _ in range(5):  # something to undo from the first kill on
         assert referee(move_args, env).code == 0
-    took = _duration(move_args, env, undo=undo_args)
+    took = _duration(move_args, env, undo=undo_args, runs=3 if moves + undos > 20 else 1)
     figures = {"kills": 0, "applied": 0, "not applied": 0, "finished first": 0, "corrupt": 0, "partial": 0,
                "mismatched": 0, "unusable": 0}
     plan = ["move"] * moves + ["undo"] * undos
@@ -106,7 +106,7 @@ def crash_rules_add(adds: int, rng: random.Random, folder: Path) -> dict:
     document.write_text(FIXTURE, encoding="utf-8")
     rules = folder / "home-add" / "data" / "rules"
     assert referee(["rules", "list"], env).code == 0
-    took = _duration(["rules", "add", str(document)], env)
+    took = _duration(["rules", "add", str(document)], env, runs=3 if adds > 5 else 1)
     figures = {"kills": 0, "added": 0, "not added": 0, "finished first": 0, "partial": 0, "unusable": 0}
     for _ in range(adds):
         shutil.rmtree(rules, ignore_errors=True)
