@@ -15,6 +15,7 @@ it, or from the start (a game written before snapshots existed), and the snapsho
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -381,12 +382,27 @@ class GameStore:
     def load(self) -> GameState:
         """The current state: the latest snapshot, and the fold of any live move logged after it. A game whose
         snapshot is missing or stale (an older referee, an older state format) gets its snapshots written again."""
-        last = self._last_live()
         checkpoints: list = []
-        state, folded = self._state_after(last, checkpoints)
+        with self._one_read():
+            last = self._last_live()
+            state, folded = self._state_after(last, checkpoints)
         if folded >= CHECKPOINT_EVERY // 2 and not self.read_only:
             self._rewrite_snapshots(last, state, checkpoints)
         return state
+
+    @contextlib.contextmanager
+    def _one_read(self):
+        """The reads inside see one version of the file: another terminal's move (which may drop the snapshot
+        being read) lands before or after them, never between."""
+        if self._db.in_transaction:  # already inside a move's transaction
+            yield
+            return
+        self._read("begin")
+        try:
+            yield
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
 
     def _rewrite_snapshots(self, last: int, state: GameState, checkpoints: list) -> None:
         """Best effort, never waiting: a busy or unwritable file keeps folding its log until a move writes one."""

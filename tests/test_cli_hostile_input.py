@@ -128,7 +128,8 @@ LONG_NAME = "9" * 300  # a file name the file system refuses (over 255 bytes): f
 @pytest.mark.parametrize("command", [
     ["status", "--game", LONG_NAME], ["damage", "ann", "1", "--game", LONG_NAME], ["history", "--game", LONG_NAME],
     ["new", "--players", "Ann, Ben", "--health", "5", "--turn-actions", "2", "--game", LONG_NAME],
-    ["rules", "add", LONG_NAME], ["board", "--svg", LONG_NAME], ["games", "use", "²"], ["games", "use", "9" * 5000],
+    ["rules", "add", LONG_NAME], ["board", "--svg", LONG_NAME], ["board", "--html", "/"], ["board", "--svg", "."],
+    ["games", "use", "²"], ["games", "use", "9" * 5000],
 ], ids=lambda c: " ".join(w[:12] for w in c))
 def test_a_name_the_file_system_refuses_or_an_odd_numeral_is_bad_input(game, referee_home, tmp_path, command):
     err = clean(referee(*command, home=referee_home), 2)

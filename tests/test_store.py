@@ -455,3 +455,21 @@ def test_undo_restores_every_field_of_the_state_before_each_move(store):
     for expected in reversed(before):
         store.undo()
         assert GameStore(store.path).load() == expected
+
+
+def test_a_load_reads_one_version_of_the_file_while_another_terminal_moves(store, monkeypatch):
+    # Found by bench/stress/concurrency.py (4 x 250): the snapshot a load had listed was dropped by another
+    # terminal's move before it was read, and the command ended in a traceback.
+    _gains(store, 3)
+    reader = GameStore(store.path)
+    real, moved = reader._read, []
+
+    def another_terminal_moves_midway(sql, params=()):
+        rows = real(sql, params)
+        if sql.startswith("select n, format") and not moved:
+            moved.append(store.play(Gain(player="Mara", amount=1, resource="kaos")))  # drops snapshot 3
+        return rows
+
+    monkeypatch.setattr(reader, "_read", another_terminal_moves_midway)
+    assert reader.load().player("Mara").kaos == 3 and moved  # the version it began to read
+    assert GameStore(store.path).load().player("Mara").kaos == 4

@@ -26,12 +26,14 @@ PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def _writer(player: str, moves: int, env: dict, game: Path, rng: random.Random, out: dict) -> None:
-    accepted, undone, codes, locked, refused_undos, tracebacks = [], [], [], 0, 0, 0
+    accepted, undone, codes, locked, refused_undos, tracebacks, said = [], [], [], 0, 0, 0, []
     for i in range(moves):
         run = referee(["gain", player.lower(), "1", "kaos", "--json", "--game", str(game)], env)
         codes.append(run.code)
         locked += "database is locked" in run.out + run.err
         tracebacks += run.traceback
+        if run.traceback and len(said) < 2:
+            said.append(run.err.strip().splitlines()[-1][:200])
         if run.code == 0:
             accepted.append(json.loads(run.out)["move_number"])
         if i % 10 == 9 and accepted and rng.random() < 0.9:
@@ -40,24 +42,29 @@ def _writer(player: str, moves: int, env: dict, game: Path, rng: random.Random, 
             codes.append(run.code)
             locked += "database is locked" in run.out + run.err
             tracebacks += run.traceback
+            if run.traceback and len(said) < 2:
+                said.append(run.err.strip().splitlines()[-1][:200])
             if run.code == 0:
                 taken = json.loads(run.out)["undone"]
                 undone.extend(taken)
             else:
                 refused_undos += 1
     out[player] = {"accepted": accepted, "undone": undone, "codes": codes, "locked": locked,
-                   "refused undos": refused_undos, "tracebacks": tracebacks}
+                   "refused undos": refused_undos, "tracebacks": tracebacks, "said": said}
 
 
 def _reader(env: dict, game: Path, stop: threading.Event, out: dict) -> None:
     reads = failed = locked = tracebacks = 0
+    said = []
     while not stop.is_set():
         run = referee(["status", "--json", "--game", str(game)], env)
         reads += 1
         failed += run.code != 0
         locked += "database is locked" in run.out + run.err
         tracebacks += run.traceback
-    out.update(reads=reads, failed=failed, locked=locked, tracebacks=tracebacks)
+        if run.traceback and len(said) < 2:
+            said.append(run.err.strip().splitlines()[-1][:200])
+    out.update(reads=reads, failed=failed, locked=locked, tracebacks=tracebacks, said=said)
 
 
 def campaign(writers: int, moves: int, folder: Path, rng: random.Random) -> dict:
@@ -98,6 +105,7 @@ def campaign(writers: int, moves: int, folder: Path, rng: random.Random) -> dict
         "undocumented exit codes": sum(c not in documented_exit_codes() for c in codes),
         "'database is locked' shown": sum(r["locked"] for r in results.values()) + reading["locked"],
         "tracebacks": sum(r["tracebacks"] for r in results.values()) + reading["tracebacks"],
+        "traceback lines": [line for r in results.values() for line in r["said"]] + reading["said"],
         "status reads": reading["reads"],
         "status failures": reading["failed"],
         "state = replay": judged["matches"],

@@ -47,6 +47,8 @@ def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: in
     """The board as a self-contained HTML page or an SVG of the terminal board, written whole or not at all."""
     from referee.store import is_file
 
+    if not target.name or is_file(target, folder=True):
+        raise BoardError(f"{target} is a folder: name a file to write")
     if is_file(target) and target.resolve() == Path(game).resolve():
         raise BoardError(f"{target} is the game file itself; the board never writes to it")
     if kind == "html":
