@@ -33,7 +33,7 @@ HOSTILE = [
     "²", "Ⅻ", "9" * 50, "9" * 4301, "0x10", "1_000", "ann", "ANN", "a", "Ann > Ben", "Ann\nBen", "Ann\r\n", "Ann\t",
     ">", ">>", "<", "|", ";", "&&", "$(rm -rf /)", "`id`", "'", '"', '"unbalanced', "\\", "%s%s%n", "{}", "[]",
     "{{}}", "--json", "-", "--", "-h", "--help", "--version", "--game=../x", "../x", "/", ".", "..", "~",
-    "/dev/null", "/proc/self/mem", "CON", "NUL", "aux", "x" * 300, "\u202eReversed", "\u200b", "\ufeffBOM", "e\u0301",
+    "CON", "NUL", "aux", "x" * 300, "\u202eReversed", "\u200b", "\ufeffBOM", "e\u0301",
     "👾", "🏳️‍🌈", "Ω" * 20, "\udcff\udcfe", "ok\udc80", "Plot Armor", "plot armor (ann)", "Iron Axe",
     "armor", "weapon", "common", "rare", "brawn", "perception", "attack", "kaos", "health", "reroll", "goblin",
     "haunted", "removed", "zombie", "melee", "ranged", "08 > gear swap", "PLOT_ARMOR", "DOC > SECTION",
@@ -54,7 +54,7 @@ def _unicode(rng: random.Random, length: int) -> str:
 
 def value(rng: random.Random, *, megabytes: bool = True) -> str:
     roll = rng.random()
-    if roll < 0.55:
+    if roll < 0.55:  # no path outside the scratch folder: a command writing FILE must never touch the machine
         return rng.choice(HOSTILE)
     if roll < 0.85:
         return _unicode(rng, rng.randint(1, 40))
