@@ -26,45 +26,41 @@ PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 
 
 def _writer(player: str, moves: int, env: dict, game: Path, rng: random.Random, out: dict) -> None:
-    accepted, undone, codes, locked, refused_undos, tracebacks, said = [], [], [], 0, 0, 0, []
+    accepted, undone, refused_undos = [], [], 0
+    seen = {"codes": [], "locked": 0, "tracebacks": 0, "said": []}
+
+    def command(args: list) -> object:
+        run = referee([*args, "--json", "--game", str(game)], env)
+        _note(run, seen)
+        return run
+
     for i in range(moves):
-        run = referee(["gain", player.lower(), "1", "kaos", "--json", "--game", str(game)], env)
-        codes.append(run.code)
-        locked += "database is locked" in run.out + run.err
-        tracebacks += run.traceback
-        if run.traceback and len(said) < 2:
-            said.append(run.err.strip().splitlines()[-1][:200])
+        run = command(["gain", player.lower(), "1", "kaos"])
         if run.code == 0:
             accepted.append(json.loads(run.out)["move_number"])
         if i % 10 == 9 and accepted and rng.random() < 0.9:
-            mine = accepted[-1]
-            run = referee(["undo", "--expect", str(mine), "--json", "--game", str(game)], env)
-            codes.append(run.code)
-            locked += "database is locked" in run.out + run.err
-            tracebacks += run.traceback
-            if run.traceback and len(said) < 2:
-                said.append(run.err.strip().splitlines()[-1][:200])
+            run = command(["undo", "--expect", str(accepted[-1])])
             if run.code == 0:
-                taken = json.loads(run.out)["undone"]
-                undone.extend(taken)
+                undone.extend(json.loads(run.out)["undone"])
             else:
                 refused_undos += 1
-    out[player] = {"accepted": accepted, "undone": undone, "codes": codes, "locked": locked,
-                   "refused undos": refused_undos, "tracebacks": tracebacks, "said": said}
+    out[player] = {"accepted": accepted, "undone": undone, "refused undos": refused_undos, **seen}
+
+
+def _note(run, seen: dict) -> None:
+    """What a user saw: the exit code, "database is locked", a traceback (its last line kept)."""
+    seen["codes"].append(run.code)
+    seen["locked"] += "database is locked" in run.out + run.err
+    seen["tracebacks"] += run.traceback
+    if run.traceback and len(seen["said"]) < 2:
+        seen["said"].append(run.err.strip().splitlines()[-1][:200])
 
 
 def _reader(env: dict, game: Path, stop: threading.Event, out: dict) -> None:
-    reads = failed = locked = tracebacks = 0
-    said = []
+    seen = {"codes": [], "locked": 0, "tracebacks": 0, "said": []}
     while not stop.is_set():
-        run = referee(["status", "--json", "--game", str(game)], env)
-        reads += 1
-        failed += run.code != 0
-        locked += "database is locked" in run.out + run.err
-        tracebacks += run.traceback
-        if run.traceback and len(said) < 2:
-            said.append(run.err.strip().splitlines()[-1][:200])
-    out.update(reads=reads, failed=failed, locked=locked, tracebacks=tracebacks, said=said)
+        _note(referee(["status", "--json", "--game", str(game)], env), seen)
+    out.update(reads=len(seen["codes"]), failed=sum(code != 0 for code in seen["codes"]), **seen)
 
 
 def campaign(writers: int, moves: int, folder: Path, rng: random.Random) -> dict:
