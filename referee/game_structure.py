@@ -432,7 +432,14 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
 
 
 def _active_left_play(state, d, name: str, new: str) -> None:
-    """The Active Player is no longer Surviving: the normal Player Turn ends (02 PLAYER_TURN, END_OF_TURN_PROCESS)."""
+    """The Active Player is no longer Surviving: the normal Player Turn ends (02 PLAYER_TURN, END_OF_TURN_PROCESS).
+    Removed while their position is a Zombie Turn or Rising as a Zombie: the position is done, play passes."""
+    if new == "removed" and name == state.active_player.name and state.turn_kind != "player":
+        d.say(f"{name} is a Removed Player: {name}'s position in Turn Order is done and play passes",
+              R.TURN_ORDER_REMOVED_SKIPPED)
+        if not d.stack:
+            complete_turn(state, d)
+        return
     if new == "surviving" or not state.own_player_turn(name):
         return
     top = d.top

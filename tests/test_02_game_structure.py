@@ -148,6 +148,16 @@ def test_active_player_turn_actions_are_taken_by_the_active_player_only(state):
     assert state.player("Ivo").kaos == 1 and state.actions_spent == 2  # no repeat Kaos, not Mara's Turn Actions
 
 
+def test_turn_order_a_player_removed_while_rising_as_a_zombie_passes_play_on(state):
+    play(state, ReportDeath(player="Mara", outcome="fallen"))  # her turn ends; the others play, then her position
+    while state.active_player.name != "Mara":
+        play(state, EndTurn(complete=True))
+    assert state.turn_kind == "rising"
+    ruling = play(state, ReportDeath(player="Mara", outcome="removed"))
+    assert state.active_player.name == state.settings.players[1] and state.turn_kind == "player"
+    assert R.TURN_ORDER_REMOVED_SKIPPED in ruling.citations
+
+
 # --- TURN_SEQUENCE / END_OF_TURN_PROCESS ---------------------------------------------------------------------
 
 
