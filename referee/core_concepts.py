@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from referee import citations as R
 from referee.deferred import deferred
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.moves import CHECK_MOVES, REPORTED_EFFECTS, STATUSES
 from referee.state import Procedure
 from referee.variables import token_amount
@@ -64,7 +64,7 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") 
         d.set(name, "kaos", d.get(name, "kaos") + amount)
         d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.get(name, 'kaos')} Kaos", R.KAOS_NOT_CAPPED)
         return amount
-    raise BadMove(f"cannot gain {resource!r}")
+    raise InvalidMove(f"cannot gain {resource!r}")
 
 
 def return_reroll_tokens(state, d, n: int) -> None:
@@ -126,14 +126,14 @@ def judge_gain(state, move, d) -> None:
     elif move.resource in ("kaos", "reroll"):
         gain_tokens(state, d, move.player, move.resource, move.amount)
     else:
-        raise BadMove(f"cannot gain {move.resource!r}: health, kaos or reroll")
+        raise InvalidMove(f"cannot gain {move.resource!r}: health, kaos or reroll")
 
 
 def judge_lose(state, move, d) -> None:
     _positive(move.amount)
     _removed(d, move.player, "lose anything")
     if move.resource not in ("kaos", "reroll"):
-        raise BadMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
+        raise InvalidMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
     field = "kaos" if move.resource == "kaos" else "rerolls"
     held = d.get(move.player, field)
     lost = min(held, move.amount)
@@ -160,7 +160,7 @@ def interpretations_cited(id: str) -> tuple:
 
 def _positive(amount: int) -> None:
     if not isinstance(amount, int) or amount < 1:
-        raise BadMove(f"the amount must be a whole number of at least 1, not {amount!r}")
+        raise InvalidMove(f"the amount must be a whole number of at least 1, not {amount!r}")
 
 
 # --- statuses ------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def _positive(amount: int) -> None:
 def judge_gain_status(state, move, d) -> None:
     status, name = move.status, move.player
     if status not in STATUSES:
-        raise BadMove(f"unknown status {status!r}: goblin or haunted")
+        raise InvalidMove(f"unknown status {status!r}: goblin or haunted")
     _removed(d, name, "gain a status")
     held = tuple(d.get(name, "statuses"))
     label = STATUSES[status]
@@ -192,7 +192,7 @@ def judge_gain_status(state, move, d) -> None:
 
 def judge_remove_status(state, move, d) -> None:
     if move.status not in STATUSES:
-        raise BadMove(f"unknown status {move.status!r}: goblin or haunted")
+        raise InvalidMove(f"unknown status {move.status!r}: goblin or haunted")
     held = tuple(d.get(move.player, "statuses"))
     label = STATUSES[move.status]
     _removed(d, move.player, "lose a status")
@@ -330,8 +330,8 @@ def known_stat(state, word: str) -> str:
     choices = stat_names(state)
     try:
         return match_choice(word, choices, what="Stat")
-    except BadMove as error:
-        raise BadMove(f"{error} (Stats are a table setting, --stats, until 04_PLAYER_STRUCTURE is loaded; "
+    except InvalidMove as error:
+        raise InvalidMove(f"{error} (Stats are a table setting, --stats, until 04_PLAYER_STRUCTURE is loaded; "
                       f"known here: {', '.join(choices)}; or perception, attack)") from None
 
 
@@ -347,11 +347,11 @@ def check_kind(state, move) -> tuple[str, str, bool]:
     if kind in ("", "contested"):
         kind = word.casefold() if word.casefold() in ("perception", "attack") else "stat"
     if kind not in ("stat", "perception", "attack"):
-        raise BadMove(f"unknown Check kind {move.kind!r}: a Stat, perception or attack")
+        raise InvalidMove(f"unknown Check kind {move.kind!r}: a Stat, perception or attack")
     if kind != "stat":
         return kind, "", contested
     if not word:
-        raise BadMove("a Stat Check names its Stat (Brawn, Intellect, Charm, ...)")
+        raise InvalidMove("a Stat Check names its Stat (Brawn, Intellect, Charm, ...)")
     return kind, known_stat(state, word), contested
 
 
@@ -431,7 +431,7 @@ def judge_declare(state, move, d) -> None:
                 names.append(other)
     else:
         if move.tn is None:
-            raise BadMove("this Check needs a Target Number: --tn N")
+            raise InvalidMove("this Check needs a Target Number: --tn N")
         d.cite(R.TARGET_NUMBER)
     for name in names:
         _out_of_play(d, name, "declare or be named in a Check")
@@ -523,7 +523,7 @@ def _crit_notes(state, d, p: Participant) -> None:
 
 def _validate_dice(dice) -> None:
     if not dice or any(not isinstance(v, int) or not 1 <= v <= 20 for v in dice):
-        raise BadMove(f"a d20 shows 1 to 20, not {list(dice)}")
+        raise InvalidMove(f"a d20 shows 1 to 20, not {list(dice)}")
 
 
 def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]:
@@ -661,10 +661,10 @@ def judge_kaos(state, move, d) -> None:
 def judge_modifier(state, move, d) -> None:
     """An other applicable modifier the table reports during the Check (card text, an effect): 01 FINAL_RESULT."""
     if not isinstance(move.amount, int) or move.amount == 0:
-        raise BadMove(f"a modifier is a whole number other than 0, such as +2 or -1, not {move.amount!r}")
+        raise InvalidMove(f"a modifier is a whole number other than 0, such as +2 or -1, not {move.amount!r}")
     because = " ".join(move.because.split())
     if not because:
-        raise BadMove("say what gives the modifier: --because \"Lucky Charm\"")
+        raise InvalidMove("say what gives the modifier: --because \"Lucky Charm\"")
     check, p = _participant(state, move, d, R.FINAL_RESULT_FORMULA)
     if p is None:
         return

@@ -22,7 +22,6 @@ from __future__ import annotations
 __all__ = [
     "RefereeError", "InvalidMove", "UnknownName", "CardElsewhere", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
     "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError",
-    "BadMove", "MoveRefused",
 ]
 
 
@@ -108,7 +107,3 @@ class GameBusy(GameFileError):
 class RulesError(RefereeError):
     """The rules database cannot be built or read (the rulesdb error is its __cause__)."""
 
-
-# The names of an earlier version, kept while other branches still use them.
-BadMove = InvalidMove
-MoveRefused = IllegalMove

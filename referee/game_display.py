@@ -5,7 +5,6 @@ A ruling reads in this order: the verdict, what changes, the rules quoted with t
 
 from __future__ import annotations
 
-from referee.moves import STATUSES
 
 __all__ = ["short_ruling", "print_ruling", "logged_json", "options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from referee import citations as R
 from referee.core_concepts import gain_tokens
 from referee.deferred import deferred
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.moves import DEATH_OUTCOMES, PLAYER_STATES
 from referee.state import Procedure
 from referee.variables import token_amount
@@ -77,7 +77,7 @@ def _normal(action: str) -> str:
 def judge_action(state, move, d) -> None:
     name, action = move.player, " ".join(move.action.split())
     if not action:
-        raise BadMove("name the Turn Action (e.g. \"Open Chest\")")
+        raise InvalidMove("name the Turn Action (e.g. \"Open Chest\")")
     active = state.active_player.name
     if name != active:
         d.violate("not-the-active-player", f"it is {active}'s turn: only the Active Player takes Turn Actions",
@@ -343,7 +343,7 @@ def flag_possible_death(state, d, name: str) -> None:
 def judge_death(state, move, d) -> None:
     name, outcome = move.player, move.outcome
     if outcome not in DEATH_OUTCOMES:
-        raise BadMove(f"unknown Death outcome {outcome!r}: {', '.join(DEATH_OUTCOMES)}")
+        raise InvalidMove(f"unknown Death outcome {outcome!r}: {', '.join(DEATH_OUTCOMES)}")
     refuse_removed(d, name, "have a Death Process")
     pending = [p for p in d.stack if isinstance(p, DeathProc)]
     top = d.top
@@ -391,7 +391,7 @@ def judge_death(state, move, d) -> None:
 
 def judge_set_state(state, move, d) -> None:
     if move.state not in PLAYER_STATES:
-        raise BadMove(f"unknown Player state {move.state!r}: {', '.join(PLAYER_STATES)}")
+        raise InvalidMove(f"unknown Player state {move.state!r}: {', '.join(PLAYER_STATES)}")
     if d.get(move.player, "state") == move.state:  # nothing to record: legal, and nothing to apply
         d.say(f"{move.player} is already {STATE_NAMES[move.state]}: nothing changes")
         return d.impossible()

@@ -137,7 +137,6 @@ def candidates(state) -> Iterator[LegalMove]:
     from referee.loot_and_inventory import inventory, owned_cards, patron_mat, stored, takeable
 
     players = list(state.settings.players)
-    top = state.top
 
     def ranged(make, field: str, low: int, high: int, free=frozenset()):
         found = _amount_range(state, make, low, high)

@@ -6,11 +6,10 @@ for each applied move. `transition` is the trusted, unchecked step (the engine c
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import ClassVar
 
-from referee import citations as R
 from referee.deferred import deferred
 from referee.ruling import Citation
 

@@ -10,7 +10,7 @@ from engine_helpers import (
 )
 from referee import citations as R
 from referee import engine
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 
 
 @pytest.fixture
@@ -57,9 +57,9 @@ def test_check_finishes_first_the_table_may_record_reported_effects_during_a_che
 
 
 def test_stat_checks_an_unknown_stat_is_bad_input_and_an_unset_stat_is_shown(state):
-    with pytest.raises(BadMove, match="did you mean"):
+    with pytest.raises(InvalidMove, match="did you mean"):
         engine.check(state, DeclareCheck(player="Mara", stat="brwn", tn=5))
-    with pytest.raises(BadMove, match="Stat"):
+    with pytest.raises(InvalidMove, match="Stat"):
         engine.check(state, DeclareCheck(player="Mara", stat="banana", tn=5))
     ruling = play(state, DeclareCheck(player="Jun", stat="intell", tn=5))
     assert "Intellect +0 (not set at setup)" in ruling.consequences[0]
@@ -518,9 +518,9 @@ def test_every_violation_is_collected_not_only_the_first(state):
 
 
 def test_malformed_moves_raise_bad_move(state):
-    with pytest.raises(BadMove):
+    with pytest.raises(InvalidMove):
         engine.check(state, Damage(player="Nobody", amount=1))
-    with pytest.raises(BadMove):
+    with pytest.raises(InvalidMove):
         engine.check(state, Damage(player="Mara", amount=0))
 
 

@@ -11,7 +11,7 @@ from engine_helpers import (
 )
 from referee import citations as R
 from referee import engine
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.loot_and_inventory import (
     discard_effects, discard_pile, eligible_loot, every_card_place, game_box, has_equipped_armor, inventory,
     last_gear_swap, loot_defense, patron_mat, stat_bonuses, unresolved_cards,
@@ -152,7 +152,7 @@ def test_a_card_name_that_could_be_several_cards_asks_for_more_of_it(state):
          DescribeCard(name="Shield", kind="armor", defense=2), DescribeCard(name="Shortbow", kind="weapon", weapon="ranged"))
     play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Shiv",)), DiscardLoot(player="Mara", card="Shiv"))
     play(state, DrawLoot(player="Mara", kinds=("armor", "weapon"), names=("Shield", "Shortbow")))
-    with pytest.raises(BadMove, match="'sh' could be Shield, Shortbow"):
+    with pytest.raises(InvalidMove, match="'sh' could be Shield, Shortbow"):
         engine.check(state, Equip(player="Mara", card="sh"))
 
 
@@ -236,7 +236,7 @@ def test_displaced_loot_is_placed_before_other_window_cards(state, rules_db):
 
 
 def test_drawing_loot_names_the_card(state):
-    with pytest.raises(BadMove, match="name the card"):
+    with pytest.raises(InvalidMove, match="name the card"):
         engine.check(state, DrawLoot(player="Mara", kinds=("armor",), names=("",)))
 
 
@@ -276,7 +276,7 @@ def test_lmw_is_interruption_shown_only_when_its_readings_differ(state):
 
 def test_drawing_several_cards_takes_no_card_options(state):
     play(state, DescribeCard(name="Leather Cap", kind="armor", defense=1))
-    with pytest.raises(BadMove, match="describe one card"):
+    with pytest.raises(InvalidMove, match="describe one card"):
         engine.check(state, DrawLoot(player="Ivo", kinds=("armor", "armor"), names=("Iron Helm", "Leather Cap"),
                                      defense=2))
 
@@ -469,7 +469,7 @@ def test_loot_and_stat_bonuses_the_stat_current_when_the_check_is_resolved_is_us
 
 def test_loot_and_stat_bonuses_a_card_names_a_stat_the_rules_name(state):
     for bad in ("Brwan +1", "Perception +1", "Luck +1"):
-        with pytest.raises(BadMove):
+        with pytest.raises(InvalidMove):
             draw(state, "Mara", "armor", f"Odd Hat {bad}", defense=1, stats=(bad,))
     draw(state, "Mara", "armor", "Iron Helm", defense=1, stats=("brawn +1",))  # any case: the Stat the rules name
     assert state.cards["Iron Helm"]["stats"] == {"Brawn": 1}
@@ -890,7 +890,7 @@ class Inventories(RuleBasedStateMachine):
         before = _dump(self.state)
         try:
             ruling = engine.check(self.state, move)
-        except BadMove:
+        except InvalidMove:
             assert _dump(self.state) == before
             return
         assert _dump(self.state) == before  # check is pure

@@ -9,7 +9,7 @@ from engine_helpers import (
 )
 from referee import citations as R
 from referee import engine
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.moves import (
     DiscardLoot, DrawLoot, EncounterChoose, EncounterContinue, EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll,
     Store,
@@ -148,12 +148,12 @@ def test_a_dungeon_bomb_draw_with_no_step_and_no_player_is_refused(state):
 def test_a_card_drawn_during_the_dungeon_bomb_step_is_drawn_by_the_dungeon_bomb_unless_the_table_says_otherwise(state):
     from referee.random_encounters import default_cause
 
-    with pytest.raises(BadMove, match="say what drew it"):
+    with pytest.raises(InvalidMove, match="say what drew it"):
         default_cause(state)  # outside the step the table must say what drew it
     play(state, EndTurn())
     assert default_cause(state) == "bomb"
     play(state, EndTurn(), TurnAction(player="Cara", action="Move"))
-    with pytest.raises(BadMove):
+    with pytest.raises(InvalidMove):
         default_cause(state)
 
 
@@ -201,7 +201,7 @@ def test_a_described_card_is_remembered_by_name(state):
 
 
 def test_a_card_never_described_cannot_be_drawn_by_name_alone(state):
-    with pytest.raises(BadMove, match="not been described"):
+    with pytest.raises(InvalidMove, match="not been described"):
         engine.check(state, EncounterDraw(player="Cara", cause="move", card="Mystery"))
 
 
@@ -341,7 +341,7 @@ def test_a_rerolled_check_uses_the_final_result_for_the_event_reward(state):
 def test_check_completion_option_names_a_stat_the_check_can_use(state):
     """CHECK_COMPLETION_OPTIONS "A Check Completion Option identifies the type of Check and the Target Number.":
     a Stat the game does not know is refused when the card is described, as `declare` refuses it."""
-    with pytest.raises(BadMove, match="no Stat 'agility'"):
+    with pytest.raises(InvalidMove, match="no Stat 'agility'"):
         engine.check(state, EncounterDraw(player="Cara", cause="move", card="Gap", checks=("agility 10",),
                                           penalty=("kaos 1",)))
     draw(state, card="Gap", checks=("br 10", "attack 12"), penalty=("kaos 1",))
@@ -566,7 +566,7 @@ def test_encounter_penalty_and_non_check_options_are_read_strictly(flag, text, s
     "... or resolve another card-specific instruction": card text is what follows other/move/combat, never a typo."""
     from referee.random_encounters import parse_pay_option, parse_penalty
 
-    with pytest.raises(BadMove, match=says) as error:
+    with pytest.raises(InvalidMove, match=says) as error:
         (parse_penalty if flag == "penalty" else parse_pay_option)(text)
     assert "Write one of" in str(error.value)
     assert parse_penalty("other swap seats") == {"kind": "other", "text": "swap seats"}
@@ -727,9 +727,9 @@ def test_card_grammar_reads_what_the_table_types():
     assert parse_pay_option("discard 2 reward") == {"kind": "discard", "amount": 2, "reward": True}
     assert parse_penalty("damage d8") == {"kind": "damage", "die": 8}
     assert parse_penalty("status gboy") == {"kind": "status", "status": "goblin"}
-    with pytest.raises(BadMove):
+    with pytest.raises(InvalidMove):
         parse_penalty("damage d7")
-    with pytest.raises(BadMove):
+    with pytest.raises(InvalidMove):
         parse_check_option("brawn -3")
 
 

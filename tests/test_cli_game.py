@@ -153,13 +153,13 @@ def test_aliases_of_one_status_or_resource_are_not_ambiguous(game):
 
 
 def test_match_alias_prefixes_mapping_to_one_value_are_unique():
-    from referee.errors import BadMove
+    from referee.errors import InvalidMove
     from referee.parsing import match_alias
 
     aliases = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin", "haunted": "haunted"}
     assert match_alias("Goblin-Balls", aliases, what="status") == "goblin"
     assert match_alias("g", aliases, what="status") == "goblin"
-    with pytest.raises(BadMove, match="could be"):
+    with pytest.raises(InvalidMove, match="could be"):
         match_alias("r", {"reroll": "reroll", "rest": "rest"}, what="x")
 
 

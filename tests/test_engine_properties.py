@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine_helpers import new_state
 from referee import engine
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.moves import (
     CheckModifier, Damage, DeclareCheck, EndTurn, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck, Reroll,
     RollDice, SetState, SpendKaos, TurnAction,
@@ -51,7 +51,7 @@ def test_any_move_sequence_applies_or_is_refused_unchanged_and_replays(rules_db,
         before = state.to_json()
         try:
             ruling = engine.check(state, move)
-        except BadMove:
+        except InvalidMove:
             assert state.to_json() == before
             continue
         assert state.to_json() == before  # check is pure

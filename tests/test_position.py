@@ -509,13 +509,13 @@ def test_positions_of_any_core_game_round_trip(rules_db, sequence):
     """Any sequence of 01/02 moves (Checks, tokens, statuses, deaths, turns): the position between moves round-trips."""
     from engine_helpers import new_state
     from referee import engine
-    from referee.errors import BadMove
+    from referee.errors import InvalidMove
 
     state = new_state(rules_db, players=("Mara", "Ivo", "Jun"), reroll_supply=2)
     for move in sequence:
         try:
             ruling = engine.check(state, move)
-        except BadMove:
+        except InvalidMove:
             continue
         if ruling.legal and ruling.effects is not None:
             engine.apply(state, move)

@@ -5,7 +5,7 @@ Slots each may go in, and naming a card (the notation reads names forgivingly; a
 from __future__ import annotations
 
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name
 from referee.loot_and_inventory.patron_mats import _card, _cards, label, locate, owned_cards, where_text
 
@@ -23,30 +23,30 @@ def card_text(v, name: str) -> str:
 
 
 def card_from_text(kind: str, text) -> dict:
-    """A catalogue entry from what the table says the card says; BadMove for what a card cannot say."""
+    """A catalogue entry from what the table says the card says; InvalidMove for what a card cannot say."""
     if kind not in LOOT_TYPES:
-        raise BadMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
+        raise InvalidMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
     data: dict = {"type": kind}
     if text.weapon:
         if kind != "weapon":
-            raise BadMove("--melee/--ranged describe a Weapon card")
+            raise InvalidMove("--melee/--ranged describe a Weapon card")
         if text.weapon not in ("melee", "ranged"):
-            raise BadMove(f"a Weapon is melee or ranged, not {text.weapon!r}")
+            raise InvalidMove(f"a Weapon is melee or ranged, not {text.weapon!r}")
         data["weapon"] = text.weapon
     elif kind == "weapon":
-        raise BadMove("say whether the Weapon is Melee or Ranged: add --melee or --ranged")
+        raise InvalidMove("say whether the Weapon is Melee or Ranged: add --melee or --ranged")
     if text.equip_as:
         if kind not in ("common", "rare"):
-            raise BadMove("--equip-as is for Magic Loot whose card says how it is Equipped")
+            raise InvalidMove("--equip-as is for Magic Loot whose card says how it is Equipped")
         if text.equip_as not in ("armor", "melee", "ranged"):
-            raise BadMove(f"--equip-as takes armor, melee or ranged, not {text.equip_as!r}")
+            raise InvalidMove(f"--equip-as takes armor, melee or ranged, not {text.equip_as!r}")
         data["equip_as"] = text.equip_as
     if text.slots:
         if kind != "armor" and data.get("equip_as") != "armor":
-            raise BadMove("--slot restricts Armor to Armor Slots")
+            raise InvalidMove("--slot restricts Armor to Armor Slots")
         for n in text.slots:
             if not 1 <= n <= ARMOR_SLOTS:
-                raise BadMove(f"an Armor Slot is 1-{ARMOR_SLOTS}, not {n}")
+                raise InvalidMove(f"an Armor Slot is 1-{ARMOR_SLOTS}, not {n}")
         data["slots"] = sorted(set(text.slots))
     if text.armor_type:
         data["armor_type"] = " ".join(text.armor_type.split())
@@ -70,7 +70,7 @@ def parse_stat_bonuses(items) -> dict[str, int]:
     for item in items:
         words = str(item).replace("=", " ").split()
         if len(words) < 2:
-            raise BadMove(f"a Stat bonus is \"Stat +N\", not {item!r}")
+            raise InvalidMove(f"a Stat bonus is \"Stat +N\", not {item!r}")
         stat = rules_stat(" ".join(words[:-1]))  # a Stat the loaded rules name: a misspelt one is never kept
         out[stat] = parse_int(words[-1], what=f"the {stat} bonus", low=-99, high=99, signed=True)
     return out
@@ -138,7 +138,7 @@ def match_card(v, text: str, names, *, player: str | None = None) -> str:
         return wanted
     try:
         return shown[match_choice(wanted, list(shown), what="card")]
-    except BadMove as error:
+    except InvalidMove as error:
         folded = wanted.casefold()
         if folded and any(s.casefold().startswith(folded) for s in shown):
             raise  # "could be A, B": several of these cards match; the table types more of the name
@@ -150,13 +150,13 @@ def match_card(v, text: str, names, *, player: str | None = None) -> str:
         elif everything:
             try:
                 elsewhere = match_choice(wanted, everything, what="card")
-            except BadMove:
+            except InvalidMove:
                 elsewhere = None
         if elsewhere:
             place = locate(v, elsewhere)
             raise CardElsewhere(f"{label(elsewhere)} is {where_text(place)}", card=elsewhere, place=place) from error
         if not names:
-            raise BadMove(f"no card {text!r} there (nothing to choose from)") from error
+            raise InvalidMove(f"no card {text!r} there (nothing to choose from)") from error
         raise
 
 
@@ -230,9 +230,9 @@ def illegal_slot_rules(card: dict, slot: str) -> tuple:
 def judge_card(state, move, d) -> None:
     name = " ".join(move.name.split())
     if not name:
-        raise BadMove("name the card")
+        raise InvalidMove("name the card")
     if name.startswith("Plot Armor"):
-        raise BadMove("Plot Armor is the starting card every Player has; name the card something else")
+        raise InvalidMove("Plot Armor is the starting card every Player has; name the card something else")
     data = card_from_text(move.kind, move)
     if _mystic_dagger(d, name):
         return

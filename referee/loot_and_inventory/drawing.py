@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
 from referee.words import plural
-from referee.loot_and_inventory.patron_mats import _cards, deck, locate, where_text
+from referee.loot_and_inventory.patron_mats import _cards, locate, where_text
 from referee.loot_and_inventory.cards import card_from_text, card_summary, _mystic_dagger, _redescribed, resolve_card
 from referee.loot_and_inventory.loot_management_window import LootWindowProc, _obligations, _open_window, _out_of_play
 
@@ -15,7 +15,7 @@ from referee.loot_and_inventory.loot_management_window import LootWindowProc, _o
 def judge_deck_size(state, move, d) -> None:
     kind = move.kind
     if kind not in LOOT_TYPES:
-        raise BadMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
+        raise InvalidMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
     deck = d.loot(deck_key(kind))
     if move.size < len(deck["known"]):
         d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
@@ -29,22 +29,22 @@ def judge_deck_size(state, move, d) -> None:
 def judge_draw(state, move, d) -> None:
     player = move.player
     if len(move.kinds) != len(move.names) or not move.names:
-        raise BadMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
+        raise InvalidMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
     _out_of_play(state, d, player, "draw Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != player:
         top.refuse(d, move)
     if any(not " ".join(str(text).split()) for text in move.names):
-        raise BadMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
+        raise InvalidMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
     has_text = move.card_options() != []
     if has_text and len(move.names) > 1:
-        raise BadMove(f"card options ({' '.join(move.card_options())}) describe one card, and this draw names "
+        raise InvalidMove(f"card options ({' '.join(move.card_options())}) describe one card, and this draw names "
                       f"{len(move.names)}: describe each first with `referee card NAME TYPE ...`, then draw them "
                       f"by name")
     drawn: list[str] = []
     for kind, text in zip(move.kinds, move.names):
         if kind not in LOOT_TYPES:
-            raise BadMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
+            raise InvalidMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
         name = _draw_one(state, move, d, player, kind, " ".join(text.split()), has_text)
         if name:
             drawn.append(name)
@@ -79,7 +79,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if deck["known"]:
         try:
             name = resolve_card(d, text, deck["known"])
-        except BadMove:
+        except InvalidMove:
             name = None
     if name is not None:
         deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
@@ -95,7 +95,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         if d.card(name) is None and described:
             try:  # a card the table described beforehand (`referee card`), named forgivingly
                 name = resolve_card(d, text, described)
-            except BadMove:
+            except InvalidMove:
                 pass
         if deck["unseen"] is not None:
             deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
@@ -116,7 +116,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
             d.set_card(name, known)
         elif known is None:
             if name.startswith("Plot Armor"):
-                raise BadMove("Plot Armor is not part of any standard Loot deck")
+                raise InvalidMove("Plot Armor is not part of any standard Loot deck")
             d.set_card(name, card_from_text(kind, move))
         elif has_text and card_from_text(kind, move) != known:
             _redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import label, occupant, parse_slot, slot_label, the_slot
 from referee.loot_and_inventory.cards import card_summary, held_card, illegal_slot_rules, legal_slots, slot_rules

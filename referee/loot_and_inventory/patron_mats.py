@@ -7,10 +7,15 @@ decided).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, mat_key, pile_key, swap_key, UNRESOLVED_KEY
+
+if TYPE_CHECKING:  # the window is read here, made in its own module (which imports this one)
+    from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
 def _get(v, key: str):
@@ -56,7 +61,7 @@ def the_slot(slot: str) -> str:
 
 
 def parse_slot(text: str) -> str:
-    """`armor 2`, `a2`, `armor-2`, `2`, `melee`, `ranged` -> a slot id; BadMove otherwise."""
+    """`armor 2`, `a2`, `armor-2`, `2`, `melee`, `ranged` -> a slot id; InvalidMove otherwise."""
     raw = "".join(str(text).split()).casefold().replace("slot", "").replace("-", "")
     for word, slot in (("melee", "melee"), ("ranged", "ranged"), ("range", "ranged")):
         if raw == word:
@@ -64,7 +69,7 @@ def parse_slot(text: str) -> str:
     digits = raw[5:] if raw.startswith("armor") else raw[1:] if raw.startswith("a") else raw
     if digits.isascii() and digits.isdigit() and 1 <= int(digits) <= ARMOR_SLOTS:
         return f"armor-{int(digits)}"
-    raise BadMove(f"no Equipment Slot {text!r}: armor 1-{ARMOR_SLOTS}, melee or ranged")
+    raise InvalidMove(f"no Equipment Slot {text!r}: armor 1-{ARMOR_SLOTS}, melee or ranged")
 
 
 def equipped(v, player: str) -> list[tuple[str, str]]:

@@ -4,11 +4,16 @@ place is set whole, as an absolute value.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.state import BOX_KEY, LOOT_TYPE_LABELS, mat_key, pile_key
 from referee.loot_and_inventory.patron_mats import label, locate, set_aside, where_text
 from referee.loot_and_inventory.cards import PILE_RULE
+
+if TYPE_CHECKING:  # the window is read here, made in its own module (which imports this one)
+    from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
 def _set_slot(d, player: str, slot: str, name: str | None) -> None:
@@ -67,7 +72,7 @@ def _take_out(d, name: str) -> tuple:
 
     place = locate(d, name)
     if place is None:
-        raise BadMove(f"{label(name)} is nowhere on the table")
+        raise InvalidMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
         _set_slot(d, place[1], place[2], None)
         _undrop(d, place[1], name)
@@ -82,7 +87,7 @@ def _take_out(d, name: str) -> tuple:
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
         _set_window(d, place[2], shrunk)
     else:
-        raise BadMove(f"{label(name)} is {where_text(place)}")
+        raise InvalidMove(f"{label(name)} is {where_text(place)}")
     return place
 
 

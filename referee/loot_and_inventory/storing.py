@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.state import LOOT_TYPE_LABELS, mat_key
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import label, reading_of
@@ -29,7 +29,7 @@ def judge_store(state, move, d) -> None:
     pack = d.loot(mat_key(player, "backpack"))
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
-            raise BadMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
+            raise InvalidMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
         index = move.slot - 1
         if pack[index] is not None:
             d.violate("backpack-slot-occupied", f"Backpack Slot {move.slot} holds {pack[index]}", R.STORE_EMPTY_SLOT, R.BACKPACK_SLOT_ONE_CARD,
@@ -76,9 +76,9 @@ def judge_store(state, move, d) -> None:
               R.LOOT_CARD_TEXT_WINS, R.STORED_ARMOR_NOTHING if card["type"] == "armor" else R.STORED_WEAPON_NO_ATTACKS,
               *((R.STORED_DEFENSE_FROM_BACKPACK,) if card.get("backpack_defense") is not None else ()))
     elif card["type"] == "armor":
-        d.say(f"stored Armor gives no Defense or Stat bonuses", R.STORED_ARMOR_NOTHING)
+        d.say("stored Armor gives no Defense or Stat bonuses", R.STORED_ARMOR_NOTHING)
     elif card["type"] == "weapon":
-        d.say(f"a stored Weapon is not available for Attacks", R.STORED_WEAPON_NO_ATTACKS)
+        d.say("a stored Weapon is not available for Attacks", R.STORED_WEAPON_NO_ATTACKS)
     elif card.get("backpack") or card.get("backpack_defense"):
         d.say(f"{name} works from the Backpack (its card says so)", R.MAGIC_BACKPACK_EFFECTS,
               *((R.MAGIC_BACKPACK_DEFENSE, R.STORED_DEFENSE_FROM_BACKPACK) if card.get("backpack_defense") else ()))

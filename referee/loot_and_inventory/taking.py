@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.state import mat_key
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.loot_and_inventory.patron_mats import inventory, label, locate, stored, takeable, where_text
 from referee.loot_and_inventory.cards import held_card, resolve_card
 from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
@@ -16,11 +16,11 @@ from referee.loot_and_inventory.loot_management_window import LootWindowProc, _o
 def judge_take(state, move, d) -> None:
     taker, source = move.player, move.source
     if source not in state.settings.players:
-        raise BadMove(f"no Player {source!r} in this game")
+        raise InvalidMove(f"no Player {source!r} in this game")
     if taker == source:
-        raise BadMove("a Player takes Loot from another Player")
+        raise InvalidMove("a Player takes Loot from another Player")
     if move.how not in ("take", "pickpocket", "opportunity"):
-        raise BadMove(f"unknown way to take Loot {move.how!r}")
+        raise InvalidMove(f"unknown way to take Loot {move.how!r}")
     _out_of_play(state, d, taker, "take Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != taker:
@@ -35,7 +35,7 @@ def judge_take(state, move, d) -> None:
             return d.impossible()
         try:
             name = resolve_card(d, move.card, pack)
-        except BadMove:
+        except InvalidMove:
             name = resolve_card(d, move.card, inventory(d, source))
             d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes "
                       f"only from the target's "

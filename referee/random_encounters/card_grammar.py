@@ -6,8 +6,8 @@ from what the table typed, strictly.
 from __future__ import annotations
 
 import re
-from referee.errors import BadMove
-from referee.moves import STATUS_ALIASES, STATUSES, Damage
+from referee.errors import InvalidMove
+from referee.moves import STATUS_ALIASES, STATUSES
 from referee.parsing import match_choice, parse_int
 
 
@@ -17,7 +17,7 @@ DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
 def _words(text: str, what: str) -> list[str]:
     words = str(text).split()
     if not words:
-        raise BadMove(f"an empty {what}")
+        raise InvalidMove(f"an empty {what}")
     return words
 
 
@@ -34,7 +34,7 @@ def parse_check_option(text: str) -> dict:
     """ "brawn 12 easier reward" -> a Check Completion Option (Check type, Target Number, marks)."""
     words, flags = _flags(_words(text, "--check"), "easier", "harder", "reward")
     if len(words) != 2:
-        raise BadMove(f"--check {text!r}: write the Check type and Target Number, e.g. \"brawn 12\", "
+        raise InvalidMove(f"--check {text!r}: write the Check type and Target Number, e.g. \"brawn 12\", "
                       f"\"perception 14 harder reward\"")
     stat, tn = words
     mark = "easier" if "easier" in flags else "harder" if "harder" in flags else ""
@@ -66,11 +66,11 @@ def _instruction(text: str, what: str, kinds: tuple[str, ...], shown: str = "") 
     first, rest = words[0], words[1:]
     try:
         head = match_alias(first, INSTRUCTION_WORDS, what=f"{what} instruction")
-    except BadMove as error:
-        raise BadMove(f"{what} {text!r}: {error}. Write one of {grammar}") from None
+    except InvalidMove as error:
+        raise InvalidMove(f"{what} {text!r}: {error}. Write one of {grammar}") from None
 
-    def wrong(why: str) -> BadMove:
-        return BadMove(f"{what} {text!r}: {why}. Write one of {grammar}")
+    def wrong(why: str) -> InvalidMove:
+        return InvalidMove(f"{what} {text!r}: {why}. Write one of {grammar}")
 
     if head in ("move", "combat", "other"):
         if head == "combat" and head not in kinds:  # a Non-Check option that starts a fight: card-specific text
@@ -85,7 +85,7 @@ def _instruction(text: str, what: str, kinds: tuple[str, ...], shown: str = "") 
             raise wrong("name the Status")
         try:
             return {"kind": "status", "status": _status(" ".join(rest))}
-        except BadMove as error:
+        except InvalidMove as error:
             raise wrong(str(error)) from None
     if head == "damage" and "damage" not in kinds:
         raise wrong("a Non-Check option costs Health as \"health N\"")
@@ -97,7 +97,7 @@ def _instruction(text: str, what: str, kinds: tuple[str, ...], shown: str = "") 
         if die:
             size = int(die.group(1))
             if size not in DAMAGE_DICE:
-                raise BadMove(f"{what} {text!r}: the dice are d4, d6, d8, d10 and d20")
+                raise InvalidMove(f"{what} {text!r}: the dice are d4, d6, d8, d10 and d20")
             return {"kind": "damage", "die": size}
         return {"kind": "damage", "amount": parse_int(rest[0], what="the Damage", low=1, high=99)}
     return {"kind": head, "amount": parse_int(rest[0], what=f"{what} {head}", low=1, high=99)}
@@ -117,13 +117,13 @@ def parse_penalty(text: str) -> dict:
     head = INSTRUCTION_WORDS.get(words[0].casefold())
     every = len(words) > 2 and words[-1].lower() == "all" and head in ("damage", "health", "kaos", "status")
     if words[-1].lower() == "all" and head == "discard":
-        raise BadMove(f"--penalty {text!r}: each Player chooses their own Loot to discard: write it as card text "
+        raise InvalidMove(f"--penalty {text!r}: each Player chooses their own Loot to discard: write it as card text "
                       f"(--penalty \"other every Player discards 1 Loot\") and record each `referee discard`. "
                       f"Write one of {PENALTY_GRAMMAR}")
     item = _instruction(" ".join(words[:-1] if every else words), "--penalty", ("discard", "damage", "move", "combat"),
                         shown=text)
     if every and "die" in item:
-        raise BadMove(f"--penalty {text!r}: a damage die for all Players is rolled for each: record each with "
+        raise InvalidMove(f"--penalty {text!r}: a damage die for all Players is rolled for each: record each with "
                       f"`referee damage PLAYER N` during the Penalty (--penalty \"other ...\")")
     return {**item, "all": True} if every else item
 
@@ -172,4 +172,4 @@ def match_option(card: dict, text: str) -> int:
     if len(hits) == 1:
         return hits[0]
     listed = "; ".join(f"{i}. {label}" for i, label in enumerate(labels, 1))
-    raise BadMove(f"{'several options match' if hits else 'no option matches'} {text!r}: {listed}")
+    raise InvalidMove(f"{'several options match' if hits else 'no option matches'} {text!r}: {listed}")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee import core_concepts
 from referee.core_concepts import CheckProc
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.game_structure import flag_possible_death
 from referee.moves import DeclareCheck, GainStatus
 from referee.parsing import match_choice
@@ -65,7 +65,7 @@ def judge_choose(state, move, d) -> None:
                   fix=enc.finish_hint())
     if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
         listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
-        raise BadMove(f"'{enc.card}' has no option {move.option}: {listed}")
+        raise InvalidMove(f"'{enc.card}' has no option {move.option}: {listed}")
     if enc.step != "choose":
         enc = _switch(state, move, d, enc, options)
         if enc is None:
@@ -120,7 +120,7 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
           R.OPTIONS_MUST_RESOLVE_CHOSEN)
     if option["kind"] == "check":
         if move.discard:
-            raise BadMove("a Check option discards no Loot: drop --discard")
+            raise InvalidMove("a Check option discards no Loot: drop --discard")
         d.cite(R.CHECK_OPTION_BEFORE_ROLLING, R.CHECK_OPTION_IDENTIFIES, R.CHECK_OPTION_BY_01)
         if option["reward"]:
             d.say("the option shows an Event Reward Indicator: the Event Reward is resolved only if the Check "
@@ -174,7 +174,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
 
     if option["kind"] != "discard":
         if move.discard:
-            raise BadMove("only a discard option takes --discard")
+            raise InvalidMove("only a discard option takes --discard")
         return []
     eligible = eligible_loot(d, who)
     cards = [_match_discard(d, who, c, eligible) for c in move.discard]
@@ -193,7 +193,7 @@ def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
 
     try:
         return match_choice(text, eligible, what=f"eligible Loot of {who}")
-    except BadMove:
+    except InvalidMove:
         held = [c for c in loot_and_inventory.inventory(d, who) if c not in eligible]
         plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
         if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):

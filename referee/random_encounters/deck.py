@@ -5,7 +5,7 @@ pile, the cards described; `encounter deck N`.
 from __future__ import annotations
 
 from referee import citations as R
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.words import plural
 from referee.random_encounters.card_grammar import option_label, penalty_label
 from referee.random_encounters.procedure import EncounterProc
@@ -41,7 +41,7 @@ def listing(state) -> dict:
 
 def judge_deck(state, move, d) -> None:
     if not isinstance(move.size, int) or move.size < 0:
-        raise BadMove(f"the deck holds 0 or more cards, not {move.size!r}")
+        raise InvalidMove(f"the deck holds 0 or more cards, not {move.size!r}")
     enc = _encounters(d)
     enc["deck"] = move.size
     if enc.pop("refreshed", None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee import core_concepts
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.game_structure import EndOfTurnProc
 from referee.moves import ENCOUNTER_CAUSES
 from referee.parsing import match_choice
@@ -23,7 +23,7 @@ def default_cause(state) -> str:
     top = state.top
     if isinstance(top, EndOfTurnProc) and top.step == "dungeon-bomb":
         return "bomb"
-    raise BadMove("say what drew it: --by move|flee|bomb|other")
+    raise InvalidMove("say what drew it: --by move|flee|bomb|other")
 
 
 def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
@@ -45,7 +45,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
         return (resolver, f"{resolver}'s Dungeon Bomb Step",
                 "no one is named, so the Active Player resolving the Dungeon Bomb Step", (R.ENCOUNTERING_BOMB_DEFAULT,))
     if not move.player:
-        raise BadMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
+        raise InvalidMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
     name = move.player
     if move.cause == "move":
         active = state.active_player.name
@@ -53,7 +53,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
             d.violate("move-action-not-the-active-players", f"it is {active}'s turn: {name} takes no Move Action now, "
                       f"so no Random Encounter is drawn for {name}'s failed Move Action", R.PLAYER_TURN_DEFINITION,
                       R.ACTIVE_PLAYER, R.ENCOUNTERING_MOVE,
-                      fix=f"if another effect drew it: `--by other --because \"...\"`; or --override \"REASON\"",
+                      fix="if another effect drew it: `--by other --because \"...\"`; or --override \"REASON\"",
                       reading="move-action-own-turn")
         hint = ""
         if name == state.active_player.name and not any("move" in a.casefold() for a in state.actions_taken):
@@ -72,18 +72,18 @@ def _describe(state, move) -> dict:
         if option["check"] == "stat":  # the Stat now, as `declare` reads it, or the card could not be resolved
             try:
                 option["stat"] = core_concepts.known_stat(state, text.split()[0])
-            except BadMove as error:
-                raise BadMove(f"--check {text!r}: {error}") from None
+            except InvalidMove as error:
+                raise InvalidMove(f"--check {text!r}: {error}") from None
     return {"options": checks + [parse_pay_option(t) for t in move.pays],
             "penalty": [parse_penalty(t) for t in move.penalty], "no_penalty": bool(move.no_penalty)}
 
 
 def judge_draw(state, move, d) -> None:
     if move.cause not in ENCOUNTER_CAUSES:
-        raise BadMove(f"what drew it: {', '.join(ENCOUNTER_CAUSES)}, not {move.cause!r}")
+        raise InvalidMove(f"what drew it: {', '.join(ENCOUNTER_CAUSES)}, not {move.cause!r}")
     name_typed = " ".join(move.card.split())
     if not name_typed:
-        raise BadMove("name the Random Encounter card")
+        raise InvalidMove("name the Random Encounter card")
     enc = _encounters(d)
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
@@ -92,12 +92,12 @@ def judge_draw(state, move, d) -> None:
     elif enc["cards"]:
         try:
             name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
-        except BadMove as error:
-            raise BadMove(f"{error}; a card seen for the first time needs its options and Penalty "
+        except InvalidMove as error:
+            raise InvalidMove(f"{error}; a card seen for the first time needs its options and Penalty "
                           f"(--check, --pay, --penalty)") from None
         card = enc["cards"][name]
     else:
-        raise BadMove(f"'{name_typed}' has not been described in this game: give its options and Penalty "
+        raise InvalidMove(f"'{name_typed}' has not been described in this game: give its options and Penalty "
                       f"(--check \"brawn 12\", --pay \"kaos 2\", --penalty \"damage d6\")")
 
     player, source, why, why_rules = _encountering_player(state, move, d)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from referee import citations as R
 from referee import core_concepts
-from referee.errors import BadMove
+from referee.errors import InvalidMove
 from referee.game_structure import DeathProc, next_in_turn_order
 from referee.moves import STATUSES, Damage, GainStatus
 from referee.random_encounters.procedure import EncounterProc, _find
@@ -173,7 +173,7 @@ def judge_roll(state, move, d) -> None:
                   fix=(d.stack[-1]).finish_hint())
         return d.impossible()
     if not 1 <= move.value <= enc.die:
-        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
+        raise InvalidMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
     if move.player != enc.roller:
         d.interpret("damage-roller")
         d.violate("damage-rolled-by-the-left", f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left",
@@ -221,7 +221,7 @@ def judge_die_reroll(state, move, d) -> None:
         return d.impossible()
     value = move.dice[0]
     if not 1 <= value <= enc.die:
-        raise BadMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
+        raise InvalidMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
     who = _die_reroller(state, enc)
     d.interpret("damage-die-reroll")
     if move.player != who:

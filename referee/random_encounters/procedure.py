@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.deferred import deferred
-from referee.moves import CHECK_MOVES, Damage
+from referee.moves import CHECK_MOVES
 from referee.state import Procedure
 
 
