@@ -5,7 +5,8 @@
 With bytecode cached, as users have it (these machines set PYTHONDONTWRITEBYTECODE=1: unset it, and
 `python -m compileall -q referee rulesdb index` first). `--against DIR` also times another checkout of the
 project (an older commit: `git worktree add DIR REV`) in the same rounds, through `python -m referee` with
-PYTHONPATH=DIR, beside this checkout run the same way.
+its own venv (DIR/.venv), beside this checkout run the same way; every command runs from a throwaway folder, so
+neither finds a checkout in the working folder first.
 
 Each round runs every command once, in turn, so machine noise hits them alike; the table shows
 the median and p90 wall time and the ratio of the median to `python -c pass` (the budget is a
@@ -44,8 +45,9 @@ COMMANDS = {
 
 
 def _time(command: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    start = time.perf_counter()  # run from the throwaway home: `python -m` would find a checkout in the working folder
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False,
+                   cwd=env["REFEREE_HOME"])
     return time.perf_counter() - start
 
 
@@ -57,13 +59,17 @@ def main() -> None:
     env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
     commands = dict(COMMANDS)
     envs = {name: env for name in commands}
-    if args.against:
-        for tree, tag in ((str(ROOT), "now"), (str(Path(args.against).resolve()), "then")):
+    if args.against:  # each checkout through its own venv
+        other = Path(args.against).resolve()
+        if not (other / ".venv" / "bin" / "python").exists():
+            raise SystemExit(f"{other} needs its own venv: python3 -m venv {other}/.venv && "
+                             f"{other}/.venv/bin/pip install -q -e {other}")
+        for python, tag in ((PYTHON, "now"), (str(other / ".venv" / "bin" / "python"), "then")):
             for name, command in COMMANDS.items():
                 if command[0] == REFEREE:
                     key = f"{name[len('referee '):]} [{tag}]"
-                    commands[key] = [PYTHON, "-m", "referee", *command[1:]]
-                    envs[key] = dict(env, PYTHONPATH=tree)
+                    commands[key] = [python, "-m", "referee", *command[1:]]
+                    envs[key] = env
     subprocess.run([REFEREE, "new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"],
                    stdout=subprocess.DEVNULL, env=env, check=True)
     for name, command in commands.items():  # warm the rules cache and the OS file cache

@@ -1,5 +1,5 @@
 """Named exceptions of the referee library: one tree under RefereeError. The CLI maps them to exit codes in one
-table (`referee.cli.errors.EXIT_CODES`).
+table (`referee.cli.application.exit_code_for`).
 
     RefereeError
     ├── InvalidMove          the notation cannot be read (bad number, missing argument, unknown option)

@@ -233,7 +233,7 @@ def _matching(pairs, fragment: str) -> list[tuple[str, str]]:
 def command_phrases(session: bool = True) -> list[tuple[str, str]]:
     """(command words, what it does) of every command: the moves, what players say for them, the command line's
     other commands and groups, and (in a session) the session's own."""
-    from referee.cli.app import app
+    from referee.cli.application import app
     from referee.notation import ALIASES, GRAMMAR
 
     out = [(words, n.help.split("\n")[0]) for words, n in GRAMMAR.items()]
@@ -275,7 +275,7 @@ def _complete_command(typed: list[str], fragment: str, replace: int) -> list[Can
 
 def _click_command(words: list[str]):
     """The command line's click command named by `words` (a group's command included), or None."""
-    from referee.cli.app import command_for
+    from referee.cli.application import command_for
 
     command = command_for(words[:1])
     for word in words:

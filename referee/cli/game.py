@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import app
+from referee.cli.application import app
 from referee.cli.common import (
     DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, open_rules, print_json,
 )

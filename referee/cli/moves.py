@@ -12,11 +12,10 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import EXIT_REFUSED, app, encounter_app
+from referee.cli.application import EXIT_REFUSED, app, encounter_app
 from referee.cli.common import (
     DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, print_json,
 )
-from referee.cli.completion import shell_completer
 
 _COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "why": WhyOption,
            "as_json": JsonOption}
@@ -25,7 +24,7 @@ _COMMON_DEFAULTS = {"game": None, "dry_run": False, "override": None, "why": Fal
 
 def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as_json: bool, why: bool = False) -> None:
     """Build the move against the game's state, judge it (and log it unless --dry-run), render, exit with its code.
-    Library errors (bad input, a busy file) go to the one exit-code table (referee.cli.app)."""
+    Library errors (bad input, a busy file) go to the one exit-code table (referee.cli.application)."""
     from referee import game_display
     from referee.errors import CannotApply, IllegalMove, InvalidMove
 
@@ -49,9 +48,20 @@ def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as
         raise typer.Exit(EXIT_REFUSED)
 
 
+def _completer(notation, param):
+    """The shell's completion of `param` (referee/cli/completion.py, imported only when the shell asks)."""
+
+    def complete(ctx, incomplete):
+        from referee.cli.completion import shell_completer
+
+        return shell_completer(notation, param)(ctx, incomplete)
+
+    return complete
+
+
 def _annotation(notation, param):
     """The typer annotation and default of one grammar parameter; what it names completes in the shell."""
-    complete = shell_completer(notation, param) if param.names else None
+    complete = _completer(notation, param) if param.names else None
     if param.option:
         if param.flag:
             return Annotated[bool, typer.Option(*param.option, help=param.help)], False
@@ -94,14 +104,18 @@ def move_command(notation):
     return command
 
 
-def register() -> None:
-    """Every grammar entry becomes a command (`encounter X` in the encounter group); `deck` stays a view command
-    that records a size when given one (referee.cli.game)."""
+_REGISTERED: set[str] = set()  # grammar entries already made commands in this process
+
+
+def register(commands: set[str] | None = None) -> None:
+    """Make grammar entries commands, once each: every one, or those `commands` names (a command word, or
+    "encounter" for its group). A cold command makes only its own (each costs its typer parameters); `deck` stays a
+    view command that records a size when given one (referee.cli.game)."""
     from referee.notation import GRAMMAR
 
     for words, notation in GRAMMAR.items():
-        if words == "deck":
-            continue
         group, _, name = words.rpartition(" ")
-        target = encounter_app if group == "encounter" else app
-        target.command(name)(move_command(notation))
+        if words == "deck" or words in _REGISTERED or commands is not None and (group or name) not in commands:
+            continue
+        _REGISTERED.add(words)
+        (encounter_app if group == "encounter" else app).command(name)(move_command(notation))

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import EXIT_BAD_INPUT, EXIT_REFUSED, app, fail, rules_app
+from referee.cli.application import EXIT_BAD_INPUT, EXIT_REFUSED, app, fail, rules_app
 from referee.cli.common import GameOption, JsonOption, console, open_game, open_rules, print_json
 
 KeyArgument = Annotated[

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.app import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, app, fail, invoke
+from referee.cli.application import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, app, fail, invoke
 
 
 @app.command("demo")
@@ -305,7 +305,10 @@ def show_help(words: list[str]) -> int:
     import textwrap
 
     from referee.cli.completion import SESSION_COMMANDS
+    from referee.cli.moves import register
     from referee.notation import ALIASES, GRAMMAR, command_of
+
+    register()  # the move commands are made lazily (application.command_for); help lists them all
 
     if words:
         head = words[0].casefold()

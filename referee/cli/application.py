@@ -135,6 +135,11 @@ def _root(
 _BUILT: dict[str, object] = {}  # click commands already built in this process (the session reuses them)
 
 
+def _name_of(info) -> str:
+    """The command word typer gives a registered command."""
+    return info.name or info.callback.__name__.replace("_", "-")
+
+
 def command_for(words: list[str]):
     """The click command for this invocation, building only the sub-command it names.
 
@@ -146,12 +151,19 @@ def command_for(words: list[str]):
 
     import typer.main
 
+    from referee.cli.moves import register
+
     name = next((w for w in words if not w.startswith("-")), None)
     if name in _BUILT and not (set(words) & {"--version"}):
         return _BUILT[name]
     if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
+        made_by_hand = any(_name_of(info) == name for info in app.registered_commands) or any(
+            info.name == name and info.typer_instance is not encounter_app for info in app.registered_groups
+        )
+        if not made_by_hand:
+            register({name})  # a move command is made only when it is the one asked for (notation costs time)
         for info in app.registered_commands:
-            if (info.name or info.callback.__name__.replace("_", "-")) == name:
+            if _name_of(info) == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [info], []
                 only._add_completion = False  # --install-completion belongs to `referee` alone
@@ -162,6 +174,7 @@ def command_for(words: list[str]):
                 only.registered_commands, only.registered_groups = [], [info]
                 only._add_completion = False
                 return _BUILT.setdefault(name, typer.main.get_command(only))
+    register()
     return typer.main.get_command(app)
 
 
