@@ -42,6 +42,7 @@ COMMANDS = {
     "referee ask ... --json": [REFEREE, "ask", "can I put plot armor in my bag", "--json"],
     "referee ask ...": [REFEREE, "ask", "can I put plot armor in my bag"],
 }
+NEW_GAME = ["new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"]
 
 
 def _time(command: list[str], env: dict) -> float:
@@ -64,14 +65,18 @@ def main() -> None:
         if not (other / ".venv" / "bin" / "python").exists():
             raise SystemExit(f"{other} needs its own venv: python3 -m venv {other}/.venv && "
                              f"{other}/.venv/bin/pip install -q -e {other}")
-        for python, tag in ((PYTHON, "now"), (str(other / ".venv" / "bin" / "python"), "then")):
+        # "then" gets its own home: two versions sharing one would rebuild each other's rules cache every round
+        then_python = str(other / ".venv" / "bin" / "python")
+        then_env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-then-"))
+        for python, tag, tag_env in ((PYTHON, "now", env), (then_python, "then", then_env)):
             for name, command in COMMANDS.items():
                 if command[0] == REFEREE:
                     key = f"{name[len('referee '):]} [{tag}]"
                     commands[key] = [python, "-m", "referee", *command[1:]]
-                    envs[key] = env
-    subprocess.run([REFEREE, "new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"],
-                   stdout=subprocess.DEVNULL, env=env, check=True)
+                    envs[key] = tag_env
+        subprocess.run([then_python, "-m", "referee", *NEW_GAME], stdout=subprocess.DEVNULL, env=then_env, check=True,
+                       cwd=then_env["REFEREE_HOME"])
+    subprocess.run([REFEREE, *NEW_GAME], stdout=subprocess.DEVNULL, env=env, check=True)
     for name, command in commands.items():  # warm the rules cache and the OS file cache
         _time(command, envs[name])
     samples: dict[str, list[float]] = {name: [] for name in commands}
