@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from referee.deferred import deferred
-from referee.errors import GameBusy, GameFileError, IllegalMove, NoGame, NothingToUndo
+from referee.errors import GameBusy, GameFileError, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
@@ -473,6 +473,24 @@ class GameStore:
                 ) from None
             raise GameFileError(f"{self.path}: {error}") from None
 
+    @contextlib.contextmanager
+    def _writing(self):
+        """One move's transaction: the write lock first, the file checked and committed when the block ends; any
+        error rolls everything back (a damaged file is reported as GameFileError)."""
+        self._begin()
+        try:
+            yield
+            self._check_before_writing()
+            self._db.execute("commit")
+        except sqlite3.DatabaseError as error:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise self._damaged(error) from None
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("rollback")
+            raise
+
     def _ensure_snapshots(self) -> None:
         """A game written before snapshots and checksums existed gets them on its first write. The snapshots are a
         cache: a table of another shape is made again."""
@@ -508,14 +526,10 @@ class GameStore:
 
         if override is not None:  # bytes that are not UTF-8 (argv's surrogates) cannot be stored as text
             override = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in override)
-        self._begin()
-        try:
+        with self._writing():
             state, _ = self._state_after(self._last_live())
-            try:  # the engine decides: refused unless legal or overridden; CannotApply when nothing would apply
-                ruling = engine.apply(state, move, override=override)
-            except IllegalMove:
-                self._db.execute("rollback")
-                raise
+            # the engine decides: refused (IllegalMove, nothing written) unless legal or overridden
+            ruling = engine.apply(state, move, override=override)
             record = ruling.to_json()
             if not ruling.legal:
                 record["override"] = {"reason": override,
@@ -528,16 +542,6 @@ class GameStore:
                 (*row, _row_checksum(*row)),
             )
             self._keep_snapshot(cursor.lastrowid, state)  # the state after it, in the same transaction
-            self._check_before_writing()
-            self._db.execute("commit")
-        except sqlite3.DatabaseError as error:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise self._damaged(error) from None
-        except BaseException:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise
         return Played(ruling, number=cursor.lastrowid, override=override if not ruling.legal else None)
 
     def undo(self, number: int | None = None, *, expect: int | None = None) -> list[int]:
@@ -548,8 +552,7 @@ class GameStore:
         numbers taken back. The state the undo leaves is folded first: a log that no longer replays is reported,
         and nothing is marked.
         """
-        self._begin()
-        try:
+        with self._writing():
             last = self._last_live()  # the log is read from its end only: an undo costs the same at any length
             if not last:
                 raise NothingToUndo("nothing to undo: no move has been played")
@@ -573,24 +576,13 @@ class GameStore:
             self._db.execute("delete from snapshots where n >= ?", (taken[0],))
             if remaining:
                 self._write_snapshot(remaining, state_to_snapshot(state))
-            self._check_before_writing()
-            self._db.execute("commit")
-        except sqlite3.DatabaseError as error:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise self._damaged(error) from None
-        except BaseException:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise
         return taken
 
     def redo(self) -> int:
         """Play again the earliest move undone after the last live move (undo's inverse); its number is kept.
         NothingToUndo when there is none, or when a move was played since it was undone (that would rewrite
         what happened after it)."""
-        self._begin()
-        try:
+        with self._writing():
             last_live = self._db.execute("select coalesce(max(n), 0) from moves where undone = 0").fetchone()[0]
             row = self._db.execute("select min(n) from moves where undone = 1 and n > ?", (last_live,)).fetchone()
             if row[0] is None:
@@ -598,16 +590,6 @@ class GameStore:
             self._db.execute("update moves set undone = 0, undone_at = null where n = ?", (row[0],))
             state, _ = self._state_after(row[0])  # a move that no longer replays is not played again
             self._keep_snapshot(row[0], state)
-            self._check_before_writing()
-            self._db.execute("commit")
-        except sqlite3.DatabaseError as error:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise self._damaged(error) from None
-        except BaseException:
-            if self._db.in_transaction:
-                self._db.execute("rollback")
-            raise
         return row[0]
 
 
