@@ -197,24 +197,23 @@ def locate(v, name: str) -> tuple | None:
     return None
 
 
+_WHERE = {  # a place's kind (its first element) -> how a ruling says where a card is
+    "slot": lambda place: f"in {place[1]}'s {slot_label(place[2])}",
+    "backpack": lambda place: f"in {place[1]}'s Backpack Slot {place[2] + 1}",
+    "window": lambda place: f"in {place[1]}'s Loot Management Window",
+    "set-aside": lambda place: f"set aside from {place[1]}'s Loot Management Window "
+                               f"(the table reports what 09 does with it)",
+    "deck": lambda place: f"in the {LOOT_TYPE_LABELS[place[1]]} Deck",
+    "discard": lambda place: f"in the {LOOT_TYPE_LABELS[place[1]]} discard pile",
+    "box": lambda place: "in the game box",
+}
+
+
 def where_text(place: tuple | None) -> str:
     if place is None:
         return "nowhere yet"
-    if place[0] == "slot":
-        return f"in {place[1]}'s {slot_label(place[2])}"
-    if place[0] == "backpack":
-        return f"in {place[1]}'s Backpack Slot {place[2] + 1}"
-    if place[0] == "window":
-        return f"in {place[1]}'s Loot Management Window"
-    if place[0] == "set-aside":
-        return f"set aside from {place[1]}'s Loot Management Window (the table reports what 09 does with it)"
-    if place[0] == "deck":
-        return f"in the {LOOT_TYPE_LABELS[place[1]]} Deck"
-    if place[0] == "discard":
-        return f"in the {LOOT_TYPE_LABELS[place[1]]} discard pile"
-    if place[0] == "box":
-        return "in the game box"
-    return "unresolved when the game ended"
+    said = _WHERE.get(place[0])
+    return said(place) if said else "unresolved when the game ended"
 
 
 def every_card_place(state) -> list[tuple[str, tuple]]:

@@ -141,23 +141,20 @@ def penalty_label(item: dict) -> str:
     return _instruction_label(item, cost=False) + (" (all Players)" if item.get("all") else "")
 
 
+_INSTRUCTION_LABELS = {  # an instruction's kind -> its label; `cost`: the card offers it as a price, not a penalty
+    "discard": lambda item, cost: f"discard {item['amount']} Loot",
+    "kaos": lambda item, cost: f"{'pay' if cost else 'lose'} {item['amount']} Kaos",
+    "health": lambda item, cost: f"lose {item['amount']} Health",
+    "damage": lambda item, cost: f"d{item['die']} Damage" if "die" in item else f"{item['amount']} Damage",
+    "status": lambda item, cost: f"{'accept' if cost else 'gain'} {STATUSES[item['status']]}",
+    "move": lambda item, cost: f"{'move' if cost else 'forced movement'}: {item['text']}",
+    "combat": lambda item, cost: f"a Combat Encounter: {item['text']}",
+}
+
+
 def _instruction_label(item: dict, *, cost: bool) -> str:
-    kind = item["kind"]
-    if kind == "discard":
-        return f"discard {item['amount']} Loot"
-    if kind == "kaos":
-        return f"{'pay' if cost else 'lose'} {item['amount']} Kaos"
-    if kind == "health":
-        return f"lose {item['amount']} Health"
-    if kind == "damage":
-        return f"d{item['die']} Damage" if "die" in item else f"{item['amount']} Damage"
-    if kind == "status":
-        return f"{'accept' if cost else 'gain'} {STATUSES[item['status']]}"
-    if kind == "move":
-        return f"{'move' if cost else 'forced movement'}: {item['text']}"
-    if kind == "combat":
-        return f"a Combat Encounter: {item['text']}"
-    return item["text"] or "another card-specific instruction"
+    label = _INSTRUCTION_LABELS.get(item["kind"])
+    return label(item, cost) if label else item["text"] or "another card-specific instruction"
 
 
 def match_option(card: dict, text: str) -> int:
