@@ -297,9 +297,6 @@ class CheckProc(Procedure):
             return f"{self.label()}: {self.initiator} vs {others}"
         return f"{self.label()} for {self.initiator} vs TN {self.tn}"
 
-    def next_roller(self) -> str | None:
-        return next((p.name for p in self.participants if not p.rolled), None)
-
     def finish_hint(self) -> str:
         waiting = [p for p in self.participants if not p.rolled]
         if waiting:  # a Contested Check: each involved Player rolls (every one still to roll is named)
