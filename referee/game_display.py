@@ -223,6 +223,10 @@ def logged_json(entry) -> dict:
 
 # --- the board -------------------------------------------------------------------------------------
 
+# A turn kind as status says it; Zombie Turns and Rising belong to RULES_EXTENSION_01_ZOMBIES (not loaded).
+_TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)",
+               "rising": "Rising as a Zombie (table-reported)"}
+
 
 def stack_lines(state) -> list[str]:
     """The pending stack, top first, ending with the turn it interrupts."""
@@ -230,8 +234,7 @@ def stack_lines(state) -> list[str]:
     for proc in reversed(state.stack):
         lines.append(f"{proc.title()} — finish: {proc.finish_hint()}")
     who = state.active_player.name
-    kind = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)",
-            "rising": "Rising as a Zombie (table-reported)"}[state.turn_kind]
+    kind = _TURN_KINDS[state.turn_kind]
     actions = (f", {state.actions_spent}/{state.settings.turn_actions} Turn Actions used"
                if state.turn_kind == "player" else "")
     lines.append(f"Turn {state.turn}: {who}'s {kind}{actions}")
@@ -327,8 +330,7 @@ def print_status(console, state, path, rules_hash_now: str | None = None, *, ver
     if state.ended:
         console.print(Text(f"GAME OVER: {state.winner} won (Victory).", style="bold green"))
     else:
-        kind = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)",
-                "rising": "Rising as a Zombie (table-reported)"}[state.turn_kind]
+        kind = _TURN_KINDS[state.turn_kind]
         actions = f" · Turn Actions {state.actions_spent}/{s.turn_actions}" if state.turn_kind == "player" else ""
         console.print(Text(f"Turn {state.turn} · {state.active_player.name}'s {kind}{actions}", style="bold"))
         if state.stack:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from referee.board.view import TURN_KINDS
+
 __all__ = ["page", "board_html", "title"]
 
 _KINDS = {"check": "Check", "death": "Death Process", "loot-window": "Loot Management Window",
@@ -49,8 +51,7 @@ def _header(view: dict) -> str:
     if view["ended"]:
         turn = f"<b>Game over</b>: {escape(str(view['winner']))} won (Victory)"
     else:
-        kind = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}.get(
-            view["turn_kind"], view["turn_kind"])
+        kind = TURN_KINDS.get(view["turn_kind"], view["turn_kind"])
         actions = view["turn_actions"]
         turn = (f"<b>Turn {view['turn']}</b> · {escape(view['active'])}'s {escape(kind)}"
                 + (f" · Turn Actions <b>{actions['spent']}/{actions['per_turn']}</b>"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import time
 
+from referee.board.view import TURN_KINDS
+
 __all__ = ["render", "watch", "svg"]
 
 MAT_MIN_WIDTH = 28  # a mat narrower than this wraps "Health ██████████ 12/12"
@@ -49,8 +51,7 @@ def _header(view: dict):
     if view["ended"]:
         head = Text(f"GAME OVER: {view['winner']} won (Victory)", style="bold green")
     else:
-        kind = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}.get(
-            view["turn_kind"], view["turn_kind"])
+        kind = TURN_KINDS.get(view["turn_kind"], view["turn_kind"])
         actions = view["turn_actions"]
         head = Text(f"Turn {view['turn']}", style="bold")
         head.append(f" · {view['active']}'s {kind}")

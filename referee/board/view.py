@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["build_view", "read_view", "VERDICTS"]
+__all__ = ["build_view", "read_view", "VERDICTS", "TURN_KINDS"]
 
 VERDICTS = ("LEGAL", "OVERRIDDEN", "UNDONE")
+TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}  # every form's words
 _FINISH = " — finish: "  # how game_display.stack_lines joins a procedure's title and its finishing move
 
 
