@@ -135,7 +135,7 @@ def _root(
 _BUILT: dict[str, object] = {}  # click commands already built in this process (the session reuses them)
 
 
-def _name_of(info) -> str:
+def command_name(info) -> str:
     """The command word typer gives a registered command."""
     return info.name or info.callback.__name__.replace("_", "-")
 
@@ -157,13 +157,13 @@ def command_for(words: list[str]):
     if name in _BUILT and not (set(words) & {"--version"}):
         return _BUILT[name]
     if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
-        made_by_hand = any(_name_of(info) == name for info in app.registered_commands) or any(
+        made_by_hand = any(command_name(info) == name for info in app.registered_commands) or any(
             info.name == name and info.typer_instance is not encounter_app for info in app.registered_groups
         )
         if not made_by_hand:
             register({name})  # a move command is made only when it is the one asked for (notation costs time)
         for info in app.registered_commands:
-            if _name_of(info) == name:
+            if command_name(info) == name:
                 only = copy.copy(app)
                 only.registered_commands, only.registered_groups = [info], []
                 only._add_completion = False  # --install-completion belongs to `referee` alone

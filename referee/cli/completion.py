@@ -233,18 +233,18 @@ def _matching(pairs, fragment: str) -> list[tuple[str, str]]:
 def command_phrases(session: bool = True) -> list[tuple[str, str]]:
     """(command words, what it does) of every command: the moves, what players say for them, the command line's
     other commands and groups, and (in a session) the session's own."""
-    from referee.cli.application import app
+    from referee.cli.application import app, command_name
     from referee.notation import ALIASES, GRAMMAR
 
     out = [(words, n.help.split("\n")[0]) for words, n in GRAMMAR.items()]
     out += [(alias, f"= {words}") for alias, words in ALIASES.items()]
     for info in app.registered_commands:
-        name = info.name or info.callback.__name__.replace("_", "-")
+        name = command_name(info)
         if name not in GRAMMAR and not (session and name in NOT_IN_SESSION):
             out.append((name, (info.help or info.callback.__doc__ or "").strip().split("\n")[0]))
     for group in app.registered_groups:
         for info in group.typer_instance.registered_commands:
-            words = f"{group.name} {info.name or info.callback.__name__.replace('_', '-')}"
+            words = f"{group.name} {command_name(info)}"
             if words not in GRAMMAR:
                 out.append((words, (info.help or info.callback.__doc__ or "").strip().split("\n")[0]))
     if session:

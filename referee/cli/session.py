@@ -179,6 +179,7 @@ class Session:
     def handle(self, line: str) -> bool:
         """Run one line; False when it ends the session."""
         from referee import notation
+        from referee.cli.completion import NOT_IN_SESSION
         from referee.errors import InvalidMove
 
         try:
@@ -194,7 +195,7 @@ class Session:
         head = words[0].casefold()
         if head in {"quit", "exit"}:
             return False
-        if head in {"play", "demo"}:
+        if head in NOT_IN_SESSION:
             sys.stderr.write(f"referee: `{words[0]}` is not available inside a session\n")
             self.last = EXIT_BAD_INPUT
             return True
@@ -304,7 +305,8 @@ def show_help(words: list[str]) -> int:
     """`help`: the commands, grouped; `help COMMAND`: that command's own help."""
     import textwrap
 
-    from referee.cli.completion import SESSION_COMMANDS
+    from referee.cli.application import command_name
+    from referee.cli.completion import NOT_IN_SESSION, SESSION_COMMANDS
     from referee.cli.moves import register
     from referee.notation import ALIASES, GRAMMAR, command_of
 
@@ -319,8 +321,8 @@ def show_help(words: list[str]) -> int:
         return invoke([*(found[0].split() if found else words), "--help"])
     groups: dict[str, list[str]] = {}
     for info in app.registered_commands:
-        name = info.name or info.callback.__name__
-        if name not in {"play", "demo"}:
+        name = command_name(info)
+        if name not in NOT_IN_SESSION:
             groups.setdefault(_GROUP_TITLES.get(info.callback.__module__, "More"), []).append(name)
     groups = {"Moves": groups.pop("Moves", []), **groups}
     groups["Moves"].append("encounter " + "|".join(w.split()[1] for w in GRAMMAR if w.startswith("encounter ")))
