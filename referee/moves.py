@@ -75,6 +75,12 @@ class DeclareCheck(Move):
     bonus: int = 0  # other applicable modifiers the table reports (card text, loot)
 
 
+def _dice_typed(move) -> str:
+    """A roll or reroll as typed: `--hold` only when it did not resolve the Check at once."""
+    return " ".join([move.type, move.player, *map(str, move.dice)] + (["--virtual"] if move.virtual else [])
+                    + ([] if move.auto_resolve else ["--hold"]))
+
+
 @_move("roll")
 class RollDice(Move):
     player: str
@@ -83,8 +89,7 @@ class RollDice(Move):
     auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`roll` does, unless --hold)
 
     def as_typed(self) -> str:
-        return " ".join([self.type, self.player, *map(str, self.dice)] + (["--virtual"] if self.virtual else [])
-                        + ([] if self.auto_resolve else ["--hold"]))
+        return _dice_typed(self)
 
 
 @_move("reroll")
@@ -95,8 +100,7 @@ class Reroll(Move):
     auto_resolve: bool = False  # resolve the Check at once when nothing else can change it (`reroll` does)
 
     def as_typed(self) -> str:
-        return " ".join([self.type, self.player, *map(str, self.dice)] + (["--virtual"] if self.virtual else [])
-                        + ([] if self.auto_resolve else ["--hold"]))
+        return _dice_typed(self)
 
 
 @_move("kaos")
