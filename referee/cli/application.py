@@ -162,18 +162,13 @@ def command_for(words: list[str]):
         )
         if not made_by_hand:
             register({name})  # a move command is made only when it is the one asked for (notation costs time)
-        for info in app.registered_commands:
-            if command_name(info) == name:
-                only = copy.copy(app)
-                only.registered_commands, only.registered_groups = [info], []
-                only._add_completion = False  # --install-completion belongs to `referee` alone
-                return _BUILT.setdefault(name, typer.main.get_command(only))
-        for info in app.registered_groups:
-            if info.name == name:
-                only = copy.copy(app)
-                only.registered_commands, only.registered_groups = [], [info]
-                only._add_completion = False
-                return _BUILT.setdefault(name, typer.main.get_command(only))
+        commands = [info for info in app.registered_commands if command_name(info) == name][:1]
+        groups = [] if commands else [info for info in app.registered_groups if info.name == name][:1]
+        if commands or groups:
+            only = copy.copy(app)
+            only.registered_commands, only.registered_groups = commands, groups
+            only._add_completion = False  # --install-completion belongs to `referee` alone
+            return _BUILT.setdefault(name, typer.main.get_command(only))
     register()
     return typer.main.get_command(app)
 
