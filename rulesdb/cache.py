@@ -15,7 +15,7 @@ import time
 import uuid
 from pathlib import Path
 
-__all__ = ["temporary_name", "remove_abandoned"]
+__all__ = ["temporary_name", "remove_abandoned", "discard"]
 
 _WRITER = re.compile(r"\.tmp-(\d+)-")
 # Left by earlier versions: `rules-*.sqlite.XXXX.tmp` (no writer named), `.tmp-lookup-index-...-PID-XXXX`,
@@ -57,20 +57,21 @@ def _abandoned(path: Path, now: float) -> bool:
 def remove_abandoned(folder: Path) -> list[Path]:
     """Delete the temporaries in `folder` whose writer is gone; returns what was removed."""
     now = time.time()
-    removed = []
     try:
         candidates = {p for pattern in (".*.tmp-*", *_LEGACY) for p in folder.glob(pattern)}
     except OSError:
-        return removed
-    for path in sorted(candidates):
-        if not _abandoned(path, now):
-            continue
-        try:
-            if path.is_dir() and not path.is_symlink():
-                shutil.rmtree(path)
-            else:
-                path.unlink()
-            removed.append(path)
-        except OSError:
-            pass  # another process removed it first, or the folder is read-only: only a cache
-    return removed
+        return []
+    return [path for path in sorted(candidates) if _abandoned(path, now) and discard(path)]
+
+
+def discard(path: Path) -> bool:
+    """Delete a cache file or folder (never through a link); False when it cannot be (another process removed it
+    first, or the folder is read-only: it is only a cache)."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except OSError:
+        return False
+    return True

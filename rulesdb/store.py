@@ -86,6 +86,7 @@ def open_rules() -> "RulesDB":
 
 def _verified_cache(folder: Path, version: str) -> "RulesDB | None":
     """The cache file for `version` whose bytes match the checksum in its name; damaged ones are removed."""
+    from rulesdb.cache import discard
     from rulesdb.sources import file_checksum
 
     try:
@@ -102,7 +103,7 @@ def _verified_cache(folder: Path, version: str) -> "RulesDB | None":
                 db.close()
         except (OSError, sqlite3.DatabaseError, RulesError):
             pass
-        _discard(path)
+        discard(path)
     return None
 
 
@@ -188,22 +189,12 @@ def _short_stem(stem: str, limit: int = 120) -> str:
     return stem
 
 
-def _discard(path: Path) -> None:
-    import shutil
-
-    try:
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        else:
-            path.unlink()
-    except OSError:
-        pass  # another process may hold it; it is only a cache
-
-
 def _remove_stale(current: Path) -> None:
+    from rulesdb.cache import discard
+
     for old in current.parent.glob("rules-*.sqlite"):
         if old != current:
-            _discard(old)
+            discard(old)
 
 
 class RulesDB:
