@@ -122,7 +122,9 @@ class Game:
         return with_fixes(state, engine.check(state, move))
 
     def is_legal(self, move) -> bool:
-        return self.check(move).legal
+        from referee import engine
+
+        return engine.check(self.state, move).legal  # not self.check: its fix_moves list every legal move
 
     def play(self, move, *, override: str | None = None):
         """Judge `move` and log it (one transaction). Returns the Played move (its ruling and number). Raises
