@@ -320,7 +320,7 @@ def _mat_line(state, name: str) -> str:
     return " · ".join(parts)
 
 
-def print_status(console, state, path, rules_hash_now: str | None = None, *, verbose: bool = False) -> None:
+def print_status(console, state, path, *, verbose: bool = False) -> None:
     """The board in a few lines: the turn, what is pending and the move that finishes it, one row per Player. The
     table settings, the interpretations chosen and the game file only when `verbose` (they do not change)."""
     from rich.table import Table
@@ -373,9 +373,6 @@ def print_status(console, state, path, rules_hash_now: str | None = None, *, ver
         chosen = ", ".join(f"{k}={v}" for k, v in s.interpretations.items())
         console.print(Text(f"Interpretations chosen by the table: {chosen}", style="dim"))
     console.print(Text(f"Game file: {path}   rules version {s.rules_hash[:12]}", style="dim"))
-    if rules_hash_now and rules_hash_now != s.rules_hash:
-        console.print(Text("Note: the loaded rules changed since this game began; it is still judged under its own "
-                           "rules version.", style="yellow"))
 
 
 # --- the log ---------------------------------------------------------------------------------------

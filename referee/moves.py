@@ -451,7 +451,7 @@ def move_from_json(data: dict) -> Move:
 def describe(move: Move) -> str:
     """The move as the table would type it (for history and messages)."""
     parts = [move.type]
-    if hasattr(move, "as_typed"):  # 08 loot moves say themselves
+    if hasattr(move, "as_typed"):  # a move that knows its own notation
         return move.as_typed()
     if isinstance(move, DeclareCheck):
         parts += [move.player, move.stat.lower() if move.stat else move.kind]
