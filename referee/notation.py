@@ -95,7 +95,8 @@ def _resource(text: str, allowed: tuple[str, ...]) -> str:
     return match_alias(text, {a: r for a, r in aliases.items() if r in allowed}, what="resource")
 
 
-def _status(text: str) -> str:
+def status_named(text: str) -> str:
+    """The status `text` names (any spelling of STATUS_ALIASES, or a prefix of one)."""
     from referee.moves import STATUS_ALIASES
 
     return match_alias(text, STATUS_ALIASES, what="status")
@@ -104,7 +105,7 @@ def _status(text: str) -> str:
 def _loot_kind(text: str) -> str:
     from referee.moves import LOOT_KIND_ALIASES
 
-    return LOOT_KIND_ALIASES[match_choice(text, list(LOOT_KIND_ALIASES), what="Loot type")]
+    return match_alias(text, LOOT_KIND_ALIASES, what="Loot type")
 
 
 def _owned_card(state, player: str, text: str, names=None) -> str:
@@ -223,13 +224,13 @@ def _lose(state, *, player, amount, what):
 def _gain_status(state, *, player, status):
     from referee.moves import GainStatus
 
-    return GainStatus(player=_player(state, player), status=_status(status))
+    return GainStatus(player=_player(state, player), status=status_named(status))
 
 
 def _remove_status(state, *, player, status):
     from referee.moves import RemoveStatus
 
-    return RemoveStatus(player=_player(state, player), status=_status(status))
+    return RemoveStatus(player=_player(state, player), status=status_named(status))
 
 
 def _death(state, *, player, outcome):

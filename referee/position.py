@@ -490,7 +490,7 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
     from referee.loot_and_inventory.cards import illegal_slot_rules, legal_slots, card_summary
     from referee.loot_and_inventory import label, slot_label
     from referee.moves import PLAYER_STATES, STATUSES
-    from referee.notation import _status
+    from referee.notation import status_named
     from referee.state import ARMOR_SLOTS, plot_armor_name
 
     names = settings.players
@@ -519,7 +519,7 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
                        R.REROLL_NONE_AVAILABLE)
         statuses = []
         for text in check.texts(player.get("statuses", []), (*at, "statuses"), f"{name}'s statuses"):
-            status = check.guard(lambda: _status(text), (*at, "statuses"), text)
+            status = check.guard(lambda: status_named(text), (*at, "statuses"), text)
             if status in statuses:
                 check.fail(f"{name} has {STATUSES[status]} twice", (*at, "statuses"), text,
                            R.GOBLIN_AT_MOST_ONE if status == "goblin" else R.HAUNTED_AT_MOST_ONE)

@@ -780,3 +780,12 @@ def test_a_penalty_on_all_players_is_read_aloud_as_all_players(state):
     assert "Penalty: lose 3 Kaos (all Players)" in " ".join(ruling.consequences)
 
 
+
+
+def test_a_penalty_status_is_read_as_a_status_move_reads_it():
+    """A prefix several spellings of one status share names that status, on a card as in `gain-status`."""
+    from referee.notation import status_named
+    from referee.random_encounters import parse_penalty
+
+    assert status_named("gob") == "goblin"
+    assert parse_penalty("status gob") == {"kind": "status", "status": status_named("gob")}

@@ -41,3 +41,12 @@ def test_a_repeatable_option_collects_every_value():
     notation, rest = find(["encounter", "draw", "cara", "Spider Swarm", "--check", "brawn 12", "--check=charm 15"])
     raw = bind(notation, rest)
     assert raw["words"] == ["cara", "Spider Swarm"] and raw["check"] == ["brawn 12", "charm 15"]
+
+
+def test_a_loot_type_prefix_of_two_spellings_of_one_type_names_it():
+    """`arm` starts both "armor" and "armour": one Loot type (08 LOOT_TYPES), not an ambiguity."""
+    from referee.notation import _loot_kind
+
+    assert _loot_kind("arm") == "armor"
+    assert _loot_kind("weap") == "weapon"
+    assert _loot_kind("com") == "common"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 from referee.errors import InvalidMove
-from referee.moves import STATUS_ALIASES, STATUSES
-from referee.parsing import match_choice, parse_int
+from referee.moves import STATUSES
+from referee.notation import status_named
+from referee.parsing import parse_int
 
 
 DAMAGE_DICE = (4, 6, 8, 10, 20)  # 01 DICE
@@ -24,10 +25,6 @@ def _words(text: str, what: str) -> list[str]:
 def _flags(words: list[str], *names: str) -> tuple[list[str], set[str]]:
     found = {w.lower() for w in words if w.lower() in names}
     return [w for w in words if w.lower() not in names], found
-
-
-def _status(text: str) -> str:
-    return STATUS_ALIASES[match_choice(text, list(STATUS_ALIASES), what="status")]
 
 
 def parse_check_option(text: str) -> dict:
@@ -84,7 +81,7 @@ def _instruction(text: str, what: str, kinds: tuple[str, ...], shown: str = "") 
         if not rest:
             raise wrong("name the Status")
         try:
-            return {"kind": "status", "status": _status(" ".join(rest))}
+            return {"kind": "status", "status": status_named(" ".join(rest))}
         except InvalidMove as error:
             raise wrong(str(error)) from None
     if head == "damage" and "damage" not in kinds:
