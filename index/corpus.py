@@ -10,6 +10,7 @@ only, never on the question).
 from __future__ import annotations
 
 from whoosh import scoring
+from whoosh.query import Term
 
 from index.handoffs import is_signpost
 from index.shapes import statement_shapes
@@ -76,6 +77,15 @@ class Corpus:
         while matcher.is_active():
             found[matcher.id()] = matcher.score()
             matcher.next()
+        return found
+
+    def asked_scores(self, question_stems) -> dict[int, float]:
+        """docnum -> BM25 of the question's stems against the statement's own players' questions
+        (field "asked": rulebook-index entries and statement questions whose note names it)."""
+        found: dict[int, float] = {}
+        for s in question_stems:
+            for doc, score in self.matches(Term("asked", s)).items():
+                found[doc] = found.get(doc, 0.0) + score
         return found
 
     def quote_stems(self, doc: int) -> frozenset[str]:

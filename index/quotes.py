@@ -99,6 +99,13 @@ class QuoteChooser:
             # section's order.
             strength = sum(s * (w.titled if h > 0 else 1.0) for s, h in zip(statement[d], head))
             out.append((value, strength, ns[d]))
+        if w.nearest_quote and question_stems:
+            # The statement whose own players' questions the question says most closely.
+            asked = self.corpus.asked_scores(question_stems)
+            top = max((asked.get(d, 0.0) for d in docs), default=0.0)
+            if top > 0:
+                by_n = {ns[d]: asked.get(d, 0.0) / top for d in docs}
+                out = [(value * (1 + w.nearest_quote * by_n[n]), strength, n) for value, strength, n in out]
         if named:
             # A rulebook-index entry the question says, whose note names the statement it comes
             # from: that statement decides the situation the entry names (a share of the best).

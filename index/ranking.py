@@ -6,7 +6,10 @@ statement over all the question's concepts (so the sentence that decides pulls i
 the concepts that statement misses (discounted) and its whole text. The rulebook index
 (index/rulebook_index.tsv) names a section's subject in players' words: context of its
 statements, as the title is (a concept no statement says in the player's words still counts,
-once), and the question's word pairs found as a phrase in one entry count again.
+once), and the question's word pairs found as a phrase in one entry count again. Each statement
+also carries its own players' questions (field "asked": index/statement_questions.tsv and the
+rulebook index's entries whose note names it): a concept said there counts for the statement, and
+the question's words against the closest statement's questions (BM25) count for its section.
 Known cost: a rule's own sentence asked as a question finds its section first 352 times in 439
 with the index, 418 without (its entries name other sections' concepts; bench/lookup.py);
 measured on players' questions the index is worth 10-15 points top-1, so it stays.
@@ -50,12 +53,14 @@ class Ranker:
                 ("title", Term("title", s), w.title),
                 ("terms", Term("terms", s), w.terms),
                 ("whole", Term("whole", s), w.whole),
+                ("asked", Term("asked", s), w.asked_field),
             ]
         return [
             ("body", Phrase("body", list(stems), slop=1), w.phrase),
             ("title", Phrase("title", list(stems)), w.phrase * w.title),
             ("terms", Phrase("terms", list(stems)), w.phrase * w.terms),
             ("whole", Phrase("whole", list(stems), slop=1), w.phrase * w.whole),
+            ("asked", Phrase("asked", list(stems)), w.phrase * w.asked_field),
         ]
 
     def concept_scores(self, concept: Concept) -> dict[int, float]:
@@ -68,6 +73,8 @@ class Ranker:
             # concepts beside "dropped". Divided by its length to the power `phrase_norm`.
             norm = len(stems) ** self.weights.phrase_norm if len(stems) > 1 else 1.0
             for _field, query, boost in self._field_queries(stems):
+                if not boost:
+                    continue
                 for doc, score in matches(query).items():
                     scores[doc] = max(scores.get(doc, 0.0), score * boost / norm)
             if len(stems) > 1:
@@ -125,6 +132,15 @@ class Ranker:
             for doc, score in self.corpus.matches(Phrase("situations", list(pair))).items():
                 key = self.corpus.keys[doc]
                 found[key] = found.get(key, 0.0) + score
+        return found
+
+    def asked_match(self, sequence: tuple[str, ...]) -> dict[str, float]:
+        """section key -> how closely the question says what players ask of one of its statements
+        (`Corpus.asked_scores` of the question's words, `situation_sequence`), the best statement's."""
+        found: dict[str, float] = {}
+        for doc, score in self.corpus.asked_scores(set(sequence) - {CLAUSE_BREAK}).items():
+            key = self.corpus.keys[doc]
+            found[key] = max(found.get(key, 0.0), score)
         return found
 
     def _sections_saying(self, concept: Concept) -> int:
@@ -206,6 +222,7 @@ class Ranker:
             by_section.setdefault(corpus.keys[doc], []).append(doc)
         named = self.situation_concepts(concepts) if w.situations else {}
         phrases = self.situation_phrases(concepts, sequence) if w.situations and w.situation_phrase else {}
+        asked = self.asked_match(sequence) if w.nearest else {}
         ranked = []
         zero = [0.0] * len(per_concept)
         shapes: dict[int, float] = {}
@@ -218,7 +235,7 @@ class Ranker:
                 found = shapes[doc] = self.answers(doc, asks) ** w.asked_rank if w.asked_rank else 1.0
             return found
 
-        for key in set(heads) | set(by_section) | set(whole) | set(named) | set(phrases):
+        for key in set(heads) | set(by_section) | set(whole) | set(named) | set(phrases) | set(asked):
             docs = by_section.get(key, [])
             # A title the question only half names ("Plot Armor" for "armor") counts for half.
             title = corpus.title_stems.get(key) or frozenset(("",))
@@ -248,6 +265,7 @@ class Ranker:
             else:
                 score += sum(head)
             score += w.situations * w.situation_phrase * phrases.get(key, 0.0)
+            score += w.nearest * asked.get(key, 0.0)
             if explain is not None:
                 explain[key] = {
                     "whole": whole.get(key, 0.0),

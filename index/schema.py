@@ -16,7 +16,7 @@ __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "situation_analyzer", "plain_a
 
 # Bump when the schema, the analyzers or what goes into a document changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 
 def stemming_analyzer():
@@ -62,6 +62,7 @@ def make_schema() -> Schema:
         terms=TEXT(analyzer=stemmed, phrase=True),  # defined terms, abbreviations, variable names
         whole=TEXT(analyzer=stemmed, phrase=True),  # the whole section, on its own document
         situations=TEXT(analyzer=situation_analyzer(), phrase=True),  # index/rulebook_index.tsv, on the head
+        asked=TEXT(analyzer=situation_analyzer(), phrase=True),  # its entries whose note names the statement
         words=TEXT(analyzer=plain_analyzer(), phrase=False),
         text=STORED(),
     )

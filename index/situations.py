@@ -26,9 +26,13 @@ from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "entry_links", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
+# Players' questions, each written for the one statement that settles it (the note names it), in
+# the rulebook index's format. Searched with that statement only (field "asked"), never on the
+# section head: a section with many statements would gather many questions' words there.
+STATEMENT_QUESTIONS = Path(__file__).parent / "statement_questions.tsv"
 
 # Between two entries in the field: a token no question contains, so a phrase never runs from
 # the end of one entry into the start of the next.
@@ -63,6 +67,12 @@ def _lines(path: Path | None = None) -> list[tuple[str, str, str]]:
     return out
 
 
+def _noted_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
+    """The entries that may name a statement: the rulebook index's and the statement questions'
+    (with the default index only: a test's own index file stands alone)."""
+    return _lines(path) + (_lines(STATEMENT_QUESTIONS) if path is None else [])
+
+
 def load_entries(path: Path | None = None) -> dict[str, list[str]]:
     """key -> phrases, in file order. A missing file is an empty index, not an error."""
     entries: dict[str, list[str]] = {}
@@ -77,33 +87,24 @@ def entry_stems(phrase: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(stem(w) for w in words(phrase) if w not in QUERY_STOPWORDS))
 
 
-def entry_links(statements_of, titles: dict[str, str], path: Path | None = None) -> dict[str, list[list]]:
-    """key -> [[[stem, rarity], ...], statement numbers] for the entries whose note names a
-    statement of their section ("tie goes to whoever started it  # initiating Player wins ties").
+def _noted_entries(statements_of, lines) -> list[tuple[str, str, list[int]]]:
+    """(key, phrase, statement numbers) for the entries whose note names statements of their section.
 
-    `statements_of(key)` gives the section's quotable statements, `titles` each section's title:
-    an entry's words that are its section's title words are left out (they say which section,
-    not which statement), and an entry of nothing else names no statement. The note names the statement
-    that says most of its words, each word weighted by how few of the section's statements say
-    it (log(1 + N/df)); at least half of the note's weight must be said, or the note names none.
-    Between statements that say all of it, the one whose own words the note says most of; ties
-    name every statement tied. A stem's rarity is log(1 + entries / entries using it).
-    Read at index build time, kept in the index's metadata.
+    `statements_of(key)` gives the section's quotable statements. A note that is the opening of statements, word for word, names them. Otherwise the note
+    names the statement that says most of its words, each word weighted by how few of
+    the section's statements say it (log(1 + N/df)); at least half of the note's weight must be
+    said, or the note names none. Between statements that say all of it, the one whose own words
+    the note says most of; ties name every statement tied.
     """
-    lines = _lines(path)
-    # A word many entries use ("armor", "turn") says less of which entry a question meets.
-    entry_df: dict[str, int] = {}
-    for _key, phrase, _note in lines:
-        for s in entry_stems(phrase):
-            entry_df[s] = entry_df.get(s, 0) + 1
-    rarity = lambda s: round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)  # noqa: E731
-    links: dict[str, list[list]] = {}
     sections: dict[str, tuple] = {}
+    openings: dict[str, dict[int, list[str]]] = {}
+    out = []
     for key, phrase, note in lines:
         if not note:
             continue
         if key not in sections:
             statements = statements_of(key)
+            openings[key] = {st.n: words(st.text) for st in statements}
             bags = {st.n: set(entry_stems(st.text)) for st in statements}
             df: dict[str, int] = {}
             for bag in bags.values():
@@ -111,8 +112,13 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
                     df[s] = df.get(s, 0) + 1
             sections[key] = (bags, df)
         bags, df = sections[key]
-        title_stems = set(entry_stems(titles.get(key, "")))
         if not bags:
+            continue
+        # A note that starts statements word for word names them.
+        note_words = words(note)
+        starting = [n for n, opening in openings[key].items() if opening[: len(note_words)] == note_words]
+        if note_words and starting:
+            out.append((key, phrase, starting))
             continue
         size = len(bags)
         weight = lambda s: math.log(1 + size / df.get(s, 0.5))  # noqa: E731
@@ -126,18 +132,49 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
             tied = [n for n, value in share.items() if value >= best - 1e-9]
             # A note that says all of two statements' words names the one it says most of.
             own = {n: sum(weight(s) for s in said & bags[n]) / (sum(weight(s) for s in bags[n]) or 1.0) for n in tied}
-            named = sorted(n for n in tied if own[n] >= max(own.values()) - 1e-9)
-            # The section's title words say which section, not which of its entries: left out.
-            own = [s for s in entry_stems(phrase) if s not in title_stems]
-            if own:
-                links.setdefault(key, []).append([[[s, rarity(s)] for s in own], named])
+            out.append((key, phrase, sorted(n for n in tied if own[n] >= max(own.values()) - 1e-9)))
+    return out
+
+
+def entry_links(statements_of, titles: dict[str, str], path: Path | None = None) -> dict[str, list[list]]:
+    """key -> [[[stem, rarity], ...], statement numbers] for the entries whose note names a
+    statement of their section ("tie goes to whoever started it  # initiating Player wins ties";
+    `_noted_entries`). An entry's words that are its section's title words are left out (they say
+    which section, not which statement), and an entry of nothing else names no statement. A stem's
+    rarity is log(1 + entries / entries using it). Read at index build time, kept in the index's
+    metadata.
+    """
+    lines = _noted_lines(path)
+    # A word many entries use ("armor", "turn") says less of which entry a question meets.
+    entry_df: dict[str, int] = {}
+    for _key, phrase, _note in lines:
+        for s in entry_stems(phrase):
+            entry_df[s] = entry_df.get(s, 0) + 1
+    rarity = lambda s: round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)  # noqa: E731
+    links: dict[str, list[list]] = {}
+    for key, phrase, named in _noted_entries(statements_of, lines):
+        title_stems = set(entry_stems(titles.get(key, "")))
+        own = [s for s in entry_stems(phrase) if s not in title_stems]
+        if own:
+            links.setdefault(key, []).append([[[s, rarity(s)] for s in own], named])
     return links
 
 
-# Besides the rules and the rulebook index, an index is built from the glossary (the speller's
+def statement_phrases(statements_of, path: Path | None = None) -> dict[tuple[str, int], list[str]]:
+    """(key, statement number) -> the entries whose note names that statement: the ways players
+    ask what that sentence decides, searched as one more field of the statement's own document."""
+    found: dict[tuple[str, int], list[str]] = {}
+    for key, phrase, named in _noted_entries(statements_of, _noted_lines(path)):
+        for n in named:
+            found.setdefault((key, n), []).append(phrase)
+    return found
+
+
+# Besides the rules and the rulebook index, an index is built from the statement questions, this
+# module (how a note names its statement), the glossary (the speller's
 # protected words) and the word rules of index/text.py (stopwords, stemming): a change to any
 # of them keys a fresh index, as a change to the rulebook index does.
-_BUILT_FROM = (Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py")
+_BUILT_FROM = (STATEMENT_QUESTIONS, Path(__file__), Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py")
 
 
 def data_hash(path: Path | None = None) -> str:

@@ -25,7 +25,7 @@ from whoosh.filedb.filestore import RamStorage
 from index.errors import IndexUnavailable
 from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
-from index.situations import data_hash, entry_links, load_entries, situation_text
+from index.situations import data_hash, entry_links, load_entries, situation_text, statement_phrases
 from index.text import words
 from rulesdb.cache import remove_abandoned, temporary_name
 
@@ -42,11 +42,12 @@ def index_dir(db) -> Path:
     return Path(db.path).parent / f"{PREFIX}{db.content_hash[:16]}-v{SCHEMA_VERSION}-{data_hash()[:8]}"
 
 
-def documents(db, mined: dict, situations: dict | None = None):
+def documents(db, mined: dict, situations: dict | None = None, asked: dict | None = None):
     """One document per section (title, defined terms, rulebook-index situations) and one per
-    statement."""
+    statement (with the rulebook-index entries whose note names it, `asked`)."""
     section_terms = mined["section_terms"]
     situations = situations or {}
+    asked = asked or {}
     for section in db.sections():
         key = section.key
         terms = " ; ".join(section_terms.get(key, ()))
@@ -81,7 +82,7 @@ def documents(db, mined: dict, situations: dict | None = None):
             continue
         # An entry's label is its subject ("Plot Armor: Plot Armor occupies ..."): index it.
         body = f"{st.label}: {st.text}" if st.kind == "entry" and st.label else st.text
-        yield {
+        doc = {
             "key": st.key,
             "n": st.n,
             "kind": st.kind,
@@ -89,6 +90,9 @@ def documents(db, mined: dict, situations: dict | None = None):
             "words": body,
             "text": st.text,
         }
+        if asked.get((st.key, st.n)):
+            doc["asked"] = situation_text(asked[(st.key, st.n)])
+        yield doc
 
 
 def build_into(storage_or_dir, db) -> tuple[dict, object]:
@@ -98,13 +102,18 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
     known = {section.key for section in db.sections()}
     # Entries for sections this rules database does not have (a document not loaded) are skipped.
     situations = {key: phrases for key, phrases in load_entries().items() if key in known}
+    def statements_of(key):
+        return [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS] if key in known else []
+
+    titles = {section.key: section.title for section in db.sections()}
+    asked = statement_phrases(statements_of)
     if isinstance(storage_or_dir, Path):
         ix = whoosh_index.create_in(str(storage_or_dir), make_schema())
     else:
         ix = storage_or_dir.create_index(make_schema())
     count = 0
     with ix.writer() as writer:
-        for doc in documents(db, mined, situations):
+        for doc in documents(db, mined, situations, asked):
             writer.add_document(**doc)
             count += 1
     frequencies: dict[str, int] = {}
@@ -119,11 +128,8 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         for phrase in phrases:
             for w in words(phrase):
                 frequencies[w] = frequencies.get(w, 0) + 1
-    def statements_of(key):
-        return [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS] if key in known else []
-
     meta = {
-        "entry_links": entry_links(statements_of, {section.key: section.title for section in db.sections()}),
+        "entry_links": entry_links(statements_of, titles),
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,

@@ -650,13 +650,15 @@ def test_a_slang_phrase_reduced_to_one_common_word_is_read_only_as_its_meaning(r
     assert dict(whole.alternatives)[("nat", "20")] == 1.0
 
 
-def test_a_variables_value_is_quoted_first_only_when_an_amount_is_asked(rules_db):
+def test_a_variables_value_is_quoted_for_an_amount_and_not_first_otherwise(rules_db):
     lookup = RulesIndex(rules_db)
     rule = lookup.search("reroll nat 20 still get kaos", 1).results[0]
     assert rule.key == "01_CORE_CONCEPTS > CRITICAL_SUCCESS"
     assert rule.quotes[0].text.startswith("If the Player rerolls the natural 20")
     amount = lookup.search("how much kaos is a nat 20 worth", 1).results[0]
-    assert amount.quotes[0].text == "CRITICAL_SUCCESS_REWARD: 1 Kaos"
+    # Quoted for the amount; since players' questions per statement (issue 15), the rule that says the
+    # reward is gained ("what do I get for a nat 20") can come before it.
+    assert "CRITICAL_SUCCESS_REWARD: 1 Kaos" in [quote.text for quote in amount.quotes]
 
 
 def test_an_inflected_word_reaches_only_a_glossary_word_of_its_own_stem(rules_db):
@@ -742,8 +744,52 @@ def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names
     from index.weights import Weights
 
     assert RulesIndex(rules_db).search(question, 1).results[0].quotes[0].text == decides
-    without = RulesIndex(rules_db, replace(Weights(), note=0.0)).search(question, 1).results[0]
-    assert without.quotes[0].text != decides  # the note decides it, not the words alone
+    # Without players' phrasings (the notes, and each statement's own questions) the words alone decide.
+    words_alone = replace(Weights(), note=0.0, asked_field=0.0, nearest=0.0, nearest_quote=0.0)
+    without = RulesIndex(rules_db, words_alone).search(question, 1).results[0]
+    assert without.quotes[0].text != decides
+
+
+# --- players' questions per statement (index/statement_questions.tsv) --------------------------------
+
+
+def test_every_statement_question_names_a_statement_of_its_section_and_every_statement_has_some(rules_db):
+    from index.situations import STATEMENT_QUESTIONS, _lines, _noted_entries
+    from index.store import SKIPPED_KINDS
+
+    def statements_of(key):
+        return [st for st in rules_db.section(key).statements if st.kind not in SKIPPED_KINDS]
+
+    lines = _lines(STATEMENT_QUESTIONS)
+    sections = {view.key: view.title for view in rules_db.sections()}
+    assert {key for key, _q, _note in lines} <= set(sections)
+    assert all(note for _key, _q, note in lines)  # each question says which statement settles it
+    named = _noted_entries(statements_of, lines)
+    assert len(named) == len(lines)  # every note names a statement of its own section
+    asked = {(key, n) for key, _q, ns in named for n in ns}
+    quotable = {(key, st.n) for key in sections for st in statements_of(key)}
+    assert quotable - asked == set()  # every statement a player may need has players' questions
+
+
+@pytest.mark.parametrize(
+    ("question", "section", "decides"),
+    [
+        # Written for this test, not from any bench set or either index file.
+        ("do I need to show everyone the card I just picked up", "08_LOOT_AND_INVENTORY > DRAWING_LOOT",
+         "Loot cards are revealed when drawn."),
+        ("out of reroll chips, the pile is empty, do I still get one for my nat 1", "01_CORE_CONCEPTS > REROLL_TOKENS",
+         "If a Player would gain a Reroll Token and no Reroll Tokens are available, that Player does not gain a Reroll Token."),
+    ],
+)
+def test_a_question_like_a_statements_own_players_questions_finds_and_quotes_that_statement(rules_db, question, section, decides):
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    hit = RulesIndex(rules_db).search(question, 1).results[0]
+    assert (hit.key, hit.quotes[0].text) == (section, decides)
+    without = RulesIndex(rules_db, replace(Weights(), asked_field=0.0, nearest=0.0, nearest_quote=0.0)).search(question, 1)
+    assert (without.results[0].key, without.results[0].quotes[0].text) != (section, decides)
 
 
 # --- the one-line answer: the deciding sentence's own words, a Yes/No read from may/must/not ------------
