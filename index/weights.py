@@ -42,11 +42,11 @@ class Weights:
     note_cover: float = 0.3  # share of an entry's words (weighted by rarity) the question must say for its note to count
     condition: float = 2.0  # in a quote, a concept said in the statement's condition ("If ..., ")
     dedupe: float = 0.8  # a quote sharing this share (Jaccard) of its words with one already chosen is left out
-    situations: float = 0.5  # the rulebook index naming a concept of the section: context of its statements, as the title is
-    situation_phrase: float = 1.0  # a pair of the question's words found as a phrase in an entry (times `situations`)
+    situations: float = 0.4  # the rulebook index naming a concept of the section: context of its statements, as the title is
+    situation_phrase: float = 0.6  # a pair of the question's words found as a phrase in an entry (times `situations`)
     specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
     phrase_norm: float = 1.0  # exponent: a phrase's score (the sum of its words') divided by its length to this power
     asked_field: float = 0.8  # a statement's own rulebook-index entries (those whose note names it), against its words
-    nearest: float = 0.8  # all the question's words against one statement's own rulebook-index entries (BM25), the best one's
+    nearest: float = 1.0  # all the question's words against one statement's own rulebook-index entries (BM25), the best one's
     nearest_quote: float = 1.0  # in a quote, the statement whose own players' questions the question says most closely (BM25, a share of the section's best)
     asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)
