@@ -12,6 +12,18 @@ BM25F aggregated to sections. Whoosh is imported only when a lookup runs.
 
 from __future__ import annotations
 
+import sys as _sys
+
+if "cached_property" not in _sys.modules:
+    # whoosh-reloaded imports the `cached_property` backport for one decorator, and the backport
+    # imports asyncio: about 10 ms of every cold `referee ask` (python -X importtime). The standard
+    # library's functools.cached_property does that decorator's job.
+    import functools as _functools
+    import types as _types
+
+    _sys.modules["cached_property"] = _types.ModuleType("cached_property")
+    _sys.modules["cached_property"].cached_property = _functools.cached_property
+
 from index.errors import BadQuery, IndexUnavailable, LookupFailure
 from index.model import Answer, Handoff, LookupResult, Quote, SectionHit
 
