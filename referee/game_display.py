@@ -9,7 +9,7 @@ from __future__ import annotations
 __all__ = ["short_ruling", "print_ruling", "logged_json", "options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
-           "stack_chain", "print_encounters"]
+           "stack_chain", "print_encounters", "health_level"]
 
 
 def _quote(text: str) -> str:
@@ -294,13 +294,21 @@ def status_json(state, path) -> dict:
     return {"game": str(path), **state.to_json(), "pending": stack_lines(state), "now": stack_chain(state)}
 
 
+def health_level(health: int, cap: int) -> str:
+    """How near death Health is, as every form of the board colours it: "critical" at a quarter of the Health Cap
+    or less (and with a Health Cap of 0), "low" at half or less, else "ok"."""
+    share = health / cap if cap else 0
+    return "critical" if share <= 0.25 else "low" if share <= 0.5 else "ok"
+
+
+_HEALTH_STYLE = {"critical": "bold red", "low": "yellow", "ok": "green"}
+
+
 def _health(p) -> "object":
-    """Health coloured by danger: red at a quarter of the Health Cap or less, yellow at half or less."""
+    """Health coloured by danger (health_level)."""
     from rich.text import Text
 
-    share = p.health / p.health_cap if p.health_cap else 0
-    style = "bold red" if share <= 0.25 else "yellow" if share <= 0.5 else "green"
-    return Text(f"{p.health}/{p.health_cap}", style=style)
+    return Text(f"{p.health}/{p.health_cap}", style=_HEALTH_STYLE[health_level(p.health, p.health_cap)])
 
 
 def _mat_line(state, name: str) -> str:

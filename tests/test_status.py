@@ -43,6 +43,28 @@ def test_status_colours_health_by_danger(game):
     assert "\x1b[32m   8/8" in text
 
 
+def test_status_terminal_board_and_web_page_colour_health_by_one_danger_scale(tmp_path):
+    """Half the Health Cap is low, a quarter is critical, alike on `referee status` and both boards."""
+    import io
+    import re
+
+    from referee.board.page import board_html
+    from referee.board.terminal import render
+    from referee.board.view import read_view
+
+    with referee.Game.new(tmp_path / "h.sqlite", players=["Ana", "Bo", "Cy"], health=8, turn_actions=1) as g:
+        g.push("damage bo 4")
+        g.push("damage cy 6")
+        status = _status(g).export_text(styles=True)
+    view = read_view(tmp_path / "h.sqlite")
+    console = Console(record=True, width=120, file=io.StringIO(), color_system="standard", force_terminal=True)
+    console.print(render(view, 120))
+    health_row = next(line for line in console.export_text(styles=True).splitlines() if "Health" in line)
+    assert re.findall(r"\x1b\[([\d;]+)m +\d/8", status) == ["32", "33", "1;31"]  # green, yellow, bold red
+    assert re.findall(r"\x1b\[(\d+)m█", health_row) == ["32", "33", "31"]
+    assert re.findall(r'class="health (\w+)"', board_html(view)) == ["ok", "low", "critical"]
+
+
 def test_status_shows_settings_and_the_file_only_when_verbose(game):
     quiet = _status(game).export_text()
     assert "Table settings" not in quiet and str(game.path) not in quiet

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from referee.board.view import TURN_KINDS
+from referee.game_display import health_level
 
 __all__ = ["page", "board_html", "title"]
 
@@ -98,9 +99,9 @@ def _ruling(view: dict) -> str:
 
 def _mat(p: dict, defense_note: str) -> str:
     classes = " ".join(c for c in ("mat", "active" if p["active"] else "", p["state"]) if c)
-    health, cap = p["health"], max(1, p["health_cap"])
+    health, cap = p["health"], max(1, p["health_cap"])  # a Health Cap of 0 is drawn as 1: 1 Health or more is "ok"
     share = max(0, min(100, round(100 * health / cap)))
-    level = "ok" if health * 2 > cap else "low" if health * 4 > cap else "critical"
+    level = health_level(health, cap)
     state = "" if p["state"] == "surviving" else f"<span class=\"state\">{escape(p['state'].capitalize())}</span>"
     statuses = "".join(f"<span class=\"status\">{escape(s)}</span>" for s in p["statuses"])
     extras = ""

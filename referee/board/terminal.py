@@ -11,6 +11,7 @@ import re
 import time
 
 from referee.board.view import TURN_KINDS
+from referee.game_display import health_level
 
 __all__ = ["render", "watch", "svg"]
 
@@ -19,6 +20,7 @@ WIDE = 150  # from here the stack, the ruling and the decks sit side by side und
 MEDIUM = 100  # from here the stack sits beside the ruling and the decks
 BAR = 10
 PIPS = 8  # more tokens than this are shown as pips and a count
+_HEALTH_COLOUR = {"critical": "red", "low": "yellow", "ok": "green"}
 
 
 def render(view: dict, width: int):
@@ -141,9 +143,9 @@ def _mat(p: dict):
 def _health(p: dict):
     from rich.text import Text
 
-    health, cap = p["health"], max(1, p["health_cap"])
+    health, cap = p["health"], max(1, p["health_cap"])  # a Health Cap of 0 is drawn as 1: 1 Health or more is "ok"
     filled = max(0, min(BAR, round(BAR * health / cap)))
-    colour = "green" if health * 2 > cap else "yellow" if health * 4 > cap else "red"
+    colour = _HEALTH_COLOUR[health_level(health, cap)]
     return Text.assemble(("█" * filled, colour), ("░" * (BAR - filled), "bright_black"),
                          (f" {health}/{p['health_cap']}", "bold"))
 
