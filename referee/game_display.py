@@ -334,6 +334,8 @@ def print_status(console, state, path, *, verbose: bool = False) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from referee.state import stats_text
+
     s = state.settings
     if state.ended:
         console.print(Text(f"GAME OVER: {state.winner} won (Victory).", style="bold green"))
@@ -370,8 +372,7 @@ def print_status(console, state, path, *, verbose: bool = False) -> None:
         console.print(Text("Pending (top first):", style="bold"))
         for i, line in enumerate(stack_lines(state)):
             console.print(Text(("  ▸ " if i == 0 else "    ") + line))
-    stats = "; ".join(f"{name}: " + ", ".join(f"{k} {v:+d}" for k, v in table_.items())
-                      for name, table_ in s.stats.items() if table_)
+    stats = "; ".join(f"{name}: {stats_text(table_)}" for name, table_ in s.stats.items() if table_)
     console.print(Text(
         f"Table settings (03_SETUP / 04_PLAYER_STRUCTURE not loaded): Health {s.health}, Health Cap {s.health_cap}, "
         f"Turn Actions {s.turn_actions} per turn, Reroll Token supply {s.reroll_supply} "
@@ -501,10 +502,12 @@ def inventories_json(state, names) -> dict:
 def print_inventories(console, state, names) -> None:
     from rich.text import Text
 
+    from referee.state import stats_text
+
     combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
     for name in names:
         inv = _inventory(state, name)
-        bonuses = ", ".join(f"{k} {v:+d}" for k, v in inv["stat_bonuses"].items()) or "none"
+        bonuses = stats_text(inv["stat_bonuses"])
         console.print(Text(f"{name}", style="bold") + Text(
             f" — Defense from loot {inv['defense_from_loot']} (full Defense: {combat}); Stat bonuses from loot: {bonuses}"))
 

@@ -17,7 +17,7 @@ __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
     "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
-    "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
+    "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
 ]
 
 
@@ -166,6 +166,11 @@ ARMOR_SLOTS = 5
 
 def plot_armor_name(player: str) -> str:
     return f"Plot Armor ({player})"
+
+
+def stats_text(stats: dict[str, int]) -> str:
+    """Stats as a card prints them, "Brawn +1, Wits -2", or "none": a card's, a Player's bonuses, the table's."""
+    return ", ".join(f"{k} {v:+d}" for k, v in stats.items()) or "none"
 
 
 # Where the game file's JSON keeps each place a card can be (the only place these keys are written): a Player's

@@ -445,6 +445,14 @@ def test_loot_and_stat_bonuses_equipped_armor_counts_in_the_check(ann):
     assert R.STATS_EQUIPPED_ARMOR in ruling.citations
 
 
+def test_loot_and_stat_bonuses_are_said_as_the_card_prints_them_when_recalculated(ann):
+    drawn = draw(ann, "Ann", "armor", "Cursed Gauntlets", defense=1, stats=("Brawn +3", "Charm -1"))
+    assert "(Armor, Defense +1, Brawn +3, Charm -1)" in " ".join(drawn.consequences)
+    ruling = play(ann, Equip(player="Ann", card="Cursed Gauntlets"))
+    assert "Ann's Stat bonuses from loot: none → Brawn +3, Charm -1" in " ".join(ruling.consequences)
+    assert R.STATS_RECALC in ruling.citations
+
+
 def test_loot_and_stat_bonuses_stored_armor_gives_none_and_magic_works_as_its_card_says(ann):
     got(ann, "Ann", "armor", "Iron Gauntlets", defense=1, stats=("Brawn +3",))
     got(ann, "Ann", "common", "Bull Charm", stats=("Brawn +1",))  # no Stat bonus from the Backpack on its card

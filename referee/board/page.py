@@ -98,6 +98,8 @@ def _ruling(view: dict) -> str:
 
 
 def _mat(p: dict, defense_note: str) -> str:
+    from referee.state import stats_text
+
     classes = " ".join(c for c in ("mat", "active" if p["active"] else "", p["state"]) if c)
     health, cap = p["health"], max(1, p["health_cap"])  # a Health Cap of 0 is drawn as 1: 1 Health or more is "ok"
     share = max(0, min(100, round(100 * health / cap)))
@@ -111,7 +113,7 @@ def _mat(p: dict, defense_note: str) -> str:
         extras += f"<p class=\"placing\">Set aside: {escape(', '.join(p['set_aside']))}</p>"
     if p["stat_bonuses"]:
         extras += ("<p class=\"bonus\">Stat bonuses from loot: "
-                   + escape(", ".join(f"{k} {v:+d}" for k, v in p["stat_bonuses"].items())) + "</p>")
+                   + escape(stats_text(p["stat_bonuses"])) + "</p>")
     return (
         f"<article class=\"{classes}\" id=\"mat-{_anchor(p['name'])}\" data-player=\"{escape(p['name'])}\">"
         f"<h3><span class=\"name\">{'▶ ' if p['active'] else ''}{escape(p['name'])}</span>{state}"

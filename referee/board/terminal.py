@@ -113,6 +113,8 @@ def _mat(p: dict):
     from rich.table import Table
     from rich.text import Text
 
+    from referee.state import stats_text
+
     gone = p["state"] == "removed"
     rows = Table.grid(padding=(0, 1))
     rows.add_column(style="dim", no_wrap=True)
@@ -125,7 +127,7 @@ def _mat(p: dict):
     rows.add_row("Ranged", _weapon(p["ranged"]))
     rows.add_row("Pack", _slots(p["backpack"]))
     if p["stat_bonuses"]:
-        rows.add_row("Stats", Text(", ".join(f"{k} {v:+d}" for k, v in p["stat_bonuses"].items())))
+        rows.add_row("Stats", Text(stats_text(p["stat_bonuses"])))
     if p["statuses"]:
         rows.add_row("Status", Text(", ".join(p["statuses"]), style="yellow"))
     if p["window"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import InvalidMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name, stats_text
 from referee.loot_and_inventory.patron_mats import _card, _cards, label, locate, owned_cards, where_text
 
 
@@ -92,7 +92,7 @@ def card_summary(card: dict) -> str:
     if card.get("defense") is not None:
         parts.append(f"Defense {card['defense']:+d}")
     if card.get("stats"):
-        parts.append(", ".join(f"{k} {v:+d}" for k, v in card["stats"].items()))
+        parts.append(stats_text(card["stats"]))
     if card.get("consumable"):
         parts.append("consumable")
     if card.get("anytime"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import _card, equipped, stored
 from referee.loot_and_inventory.cards import is_gear
+from referee.state import stats_text
 
 
 def loot_defense(v, player: str) -> int:
@@ -42,10 +43,6 @@ def stat_bonuses(v, player: str) -> dict[str, int]:
     return {k: v for k, v in out.items() if v}
 
 
-def _bonus_text(bonuses: dict) -> str:
-    return ", ".join(f"{k} {v:+d}" for k, v in bonuses.items()) or "none"
-
-
 class _Recalc:
     """Defense from loot and Stat bonuses before a change, to say what the change did."""
 
@@ -61,5 +58,5 @@ class _Recalc:
                 d.say(f"{p}'s Defense from loot {defense} → {now} (the full Defense is calculated by {where})",
                       R.DEFENSE_RECALC)
             if now_bonuses != bonuses:
-                d.say(f"{p}'s Stat bonuses from loot: {_bonus_text(bonuses)} → {_bonus_text(now_bonuses)} "
+                d.say(f"{p}'s Stat bonuses from loot: {stats_text(bonuses)} → {stats_text(now_bonuses)} "
                       f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC)
