@@ -18,7 +18,8 @@ import shlex
 from referee.errors import InvalidMove
 from referee.parsing import match_alias, match_choice, match_player, parse_dice, parse_int
 
-__all__ = ["Param", "Notation", "GRAMMAR", "ALIASES", "MAX_LINE", "parse", "split", "find", "bind", "command_of"]
+__all__ = ["Param", "Notation", "GRAMMAR", "ALIASES", "MAX_LINE", "parse", "split", "find", "bind", "command_of",
+           "loot_kind", "card_text_fields"]
 
 
 class Param:
@@ -102,7 +103,8 @@ def status_named(text: str) -> str:
     return match_alias(text, STATUS_ALIASES, what="status")
 
 
-def _loot_kind(text: str) -> str:
+def loot_kind(text: str) -> str:
+    """The Loot type `text` names (a move's or a position's), read forgivingly."""
     from referee.moves import LOOT_KIND_ALIASES
 
     return match_alias(text, LOOT_KIND_ALIASES, what="Loot type")
@@ -258,8 +260,9 @@ def _end_turn(state, *, cube_room, bomb, complete):
 # --- 08 loot and inventory --------------------------------------------------------------------------
 
 
-def _card_text(*, melee, ranged, slot, armor_type, defense, stat, consumable, anytime, backpack, backpack_defense,
-               equip_as) -> dict:
+def card_text_fields(*, melee, ranged, slot, armor_type, defense, stat, consumable, anytime, backpack,
+                     backpack_defense, equip_as) -> dict:
+    """A card's text as typed (`referee card`, `draw`, a position's [cards]): DescribeCard's and DrawLoot's fields."""
     if melee and ranged:
         raise InvalidMove("a Weapon is --melee or --ranged, not both")
     signed = {"low": -99, "high": 99, "signed": True}
@@ -279,7 +282,7 @@ def _card_text(*, melee, ranged, slot, armor_type, defense, stat, consumable, an
 def _describe_card(state, *, name, kind, **text):
     from referee.moves import DescribeCard
 
-    return DescribeCard(name=name, kind=_loot_kind(kind), **_card_text(**text))
+    return DescribeCard(name=name, kind=loot_kind(kind), **card_text_fields(**text))
 
 
 def _drawn_name(state, kind: str, text: str) -> str:
@@ -306,9 +309,9 @@ def _draw(state, *, player, items, **text):
 
     if len(items) % 2 or not items:
         raise InvalidMove("draw takes TYPE NAME pairs: `referee draw mara armor \"Bone Pauldron\" weapon Club`")
-    kinds = tuple(_loot_kind(k) for k in items[0::2])
+    kinds = tuple(loot_kind(k) for k in items[0::2])
     names = tuple(_drawn_name(state, kind, name) for kind, name in zip(kinds, items[1::2]))
-    return DrawLoot(player=_player(state, player), kinds=kinds, names=names, **_card_text(**text))
+    return DrawLoot(player=_player(state, player), kinds=kinds, names=names, **card_text_fields(**text))
 
 
 def _equip(state, *, player, card, slot):
@@ -383,7 +386,7 @@ def _weapon_builder(drop: bool):
 def _deck_size(state, *, kind, size):
     from referee.moves import DeckSize
 
-    return DeckSize(kind=_loot_kind(kind), size=parse_int(size, what="the deck size", low=0, high=999))
+    return DeckSize(kind=loot_kind(kind), size=parse_int(size, what="the deck size", low=0, high=999))
 
 
 # --- 10 random encounters ---------------------------------------------------------------------------

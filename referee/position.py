@@ -405,7 +405,7 @@ def _check_cards(check: _Checker, table) -> dict:
     defense = 2, stat = ["Brawn +1"], ... }."""
     from referee import citations as R
     from referee.loot_and_inventory import card_from_text
-    from referee.notation import _loot_kind
+    from referee.notation import loot_kind
     from referee.table_settings import rules_stat
 
     catalogue: dict[str, dict] = {}
@@ -438,7 +438,7 @@ def _check_cards(check: _Checker, table) -> dict:
         text["armor_type"] = check.text(options.get("armor-type", ""), (*path, "armor-type"), f"{name}'s armor-type")
         text["equip_as"] = check.text(options.get("equip-as", ""), (*path, "equip-as"), f"{name}'s equip-as")
         text["stat"] = check.texts(options.get("stat", []), (*path, "stat"), f"{name}'s stat")
-        kind = check.guard(lambda: _loot_kind(check.text(options["type"], (*path, "type"), f"{name}'s type")),
+        kind = check.guard(lambda: loot_kind(check.text(options["type"], (*path, "type"), f"{name}'s type")),
                            (*path, "type"))
         card = check.guard(lambda: card_from_text(kind, _described(name, kind, text)), path)
         if card.get("stats"):
@@ -450,9 +450,9 @@ def _check_cards(check: _Checker, table) -> dict:
 
 def _described(name: str, kind: str, text: dict):
     from referee.moves import DescribeCard
-    from referee.notation import _card_text
+    from referee.notation import card_text_fields
 
-    return DescribeCard(name=name, kind=kind, **_card_text(**text))
+    return DescribeCard(name=name, kind=kind, **card_text_fields(**text))
 
 
 def _card_named(check: _Checker, text, cards: dict, path: tuple, owner: str | None, players) -> str:
@@ -662,7 +662,7 @@ def _check_encounters(check: _Checker, table, blank) -> dict:
     from the discard pile, and the cards described (with the options of `referee encounter draw`)."""
     from referee import citations as R
     from referee.moves import EncounterDraw
-    from referee.random_encounters.drawing import _describe
+    from referee.random_encounters.drawing import encounter_card
 
     table = check.table(table, ("encounters",), "[encounters]", _ENCOUNTERS)
     out: dict = {"deck": None, "discard": [], "cards": {}}
@@ -695,7 +695,7 @@ def _check_encounters(check: _Checker, table, blank) -> dict:
                              no_penalty=check.flag(said.get("no-penalty", False), (*path, "no-penalty"),
                                                    f"{name}'s no-penalty"))
         try:
-            card = _describe(blank, move)
+            card = encounter_card(blank, move)
         except InvalidMove as error:
             check.fail(f"'{name}': {error}", path)
         if not card["options"]:

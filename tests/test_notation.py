@@ -45,8 +45,8 @@ def test_a_repeatable_option_collects_every_value():
 
 def test_a_loot_type_prefix_of_two_spellings_of_one_type_names_it():
     """`arm` starts both "armor" and "armour": one Loot type (08 LOOT_TYPES), not an ambiguity."""
-    from referee.notation import _loot_kind
+    from referee.notation import loot_kind
 
-    assert _loot_kind("arm") == "armor"
-    assert _loot_kind("weap") == "weapon"
-    assert _loot_kind("com") == "common"
+    assert loot_kind("arm") == "armor"
+    assert loot_kind("weap") == "weapon"
+    assert loot_kind("com") == "common"

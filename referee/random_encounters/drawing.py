@@ -66,7 +66,8 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
     return name, move.because or "another rule or effect", "the effect that drew it says so", (R.ENCOUNTERING_OTHER,)
 
 
-def _describe(state, move) -> dict:
+def encounter_card(state, move) -> dict:
+    """The Random Encounter card `encounter draw` (or a position's [encounters.cards]) describes: options, Penalty."""
     checks = [parse_check_option(t) for t in move.checks]
     for text, option in zip(move.checks, checks):
         if option["check"] == "stat":  # the Stat now, as `declare` reads it, or the card could not be resolved
@@ -88,7 +89,7 @@ def judge_draw(state, move, d) -> None:
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
     if described:
-        card, name = _describe(state, move), known or name_typed
+        card, name = encounter_card(state, move), known or name_typed
     elif enc["cards"]:
         try:
             name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
