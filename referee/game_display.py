@@ -228,17 +228,22 @@ _TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)"
                "rising": "Rising as a Zombie (table-reported)"}
 
 
-def stack_lines(state) -> list[str]:
-    """The pending stack, top first, ending with the turn it interrupts."""
-    lines = []
-    for proc in reversed(state.stack):
-        lines.append(f"{proc.title()} — finish: {proc.finish_hint()}")
+def stack_layers(state) -> list[dict]:
+    """The pending stack, top first, ending with the turn it interrupts: each layer's kind, what it is, and the
+    move that finishes it ("" for the turn)."""
+    layers = [{"kind": proc.kind, "text": proc.title(), "finish": proc.finish_hint()} for proc in reversed(state.stack)]
     who = state.active_player.name
     kind = _TURN_KINDS[state.turn_kind]
     actions = (f", {state.actions_spent}/{state.settings.turn_actions} Turn Actions used"
                if state.turn_kind == "player" else "")
-    lines.append(f"Turn {state.turn}: {who}'s {kind}{actions}")
-    return lines
+    layers.append({"kind": "turn", "text": f"Turn {state.turn}: {who}'s {kind}{actions}", "finish": ""})
+    return layers
+
+
+def stack_lines(state) -> list[str]:
+    """The pending stack as status prints it, top first, ending with the turn it interrupts."""
+    return [layer["text"] if layer["kind"] == "turn" else f"{layer['text']} — finish: {layer['finish']}"
+            for layer in stack_layers(state)]
 
 
 # --- 10 random encounters: the pending stack as one line, and the public encounter piles ------------

@@ -23,7 +23,6 @@ __all__ = ["build_view", "read_view", "VERDICTS", "TURN_KINDS"]
 
 VERDICTS = ("LEGAL", "OVERRIDDEN", "UNDONE")
 TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}  # every form's words
-_FINISH = " — finish: "  # how game_display.stack_lines joins a procedure's title and its finishing move
 
 
 def read_view(path: str | Path) -> dict:
@@ -55,7 +54,7 @@ def build_view(store) -> dict:
         "winner": status["winner"],
         "turn_actions": {k: status["turn_actions"][k] for k in ("spent", "per_turn")},
         "players": [_player(p, mats[p["name"]], status) for p in status["players"]],
-        "stack": _stack(status) if not status["ended"] else [
+        "stack": game_display.stack_layers(state) if not status["ended"] else [
             {"kind": "game-over", "text": f"The game is over: {status['winner']} won (Victory)", "finish": ""}],
         "now": status["now"],
         "last_check": status["last_check"],
@@ -99,16 +98,6 @@ def _player(p: dict, mat: dict, status: dict) -> dict:
         "defense_from_loot": mat["defense_from_loot"],
         "stat_bonuses": mat["stat_bonuses"],
     }
-
-
-def _stack(status: dict) -> list[dict]:
-    """The pending stack top first, the turn last; each layer's kind from `stack`, its words from `pending`."""
-    kinds = [proc["kind"] for proc in status["stack"]] + ["turn"]
-    layers = []
-    for kind, line in zip(kinds, status["pending"]):
-        text, _, finish = line.partition(_FINISH)
-        layers.append({"kind": kind, "text": text, "finish": finish})
-    return layers
 
 
 def _ruling(entry: dict) -> dict:
