@@ -276,6 +276,7 @@ class Ranker:
                     "cover": w.cover * sum(max(0.0, c - b) for c, b in zip(cover, said)) if docs else 0.0,
                     "named by the rulebook index": [round(w.situations * x, 2) for x in named.get(key, ())],
                     "rulebook index phrases": w.situations * w.situation_phrase * phrases.get(key, 0.0),
+                    "nearest statement's questions": w.nearest * asked.get(key, 0.0),
                 }
             if key in corpus.summaries:
                 score *= w.summary
