@@ -410,6 +410,8 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
     if new == "fallen" and old != "fallen":
         d.cite(R.VICTORY_AFTER_FALL)
     if not (after_death or (new != "surviving" and old == "surviving")):
+        if new == "removed" and old != "removed":  # a Zombie or Fallen Player's position, Removed: skipped now
+            _active_left_play(state, d, name, new)
         return
     # After each completed Death Process, even with others pending: a Player whose Death Process is still pending
     # is a Surviving Player until it completes (VICTORY_CHECKS; interpretation simultaneous-deaths).

@@ -158,6 +158,16 @@ def test_turn_order_a_player_removed_while_rising_as_a_zombie_passes_play_on(sta
     assert R.TURN_ORDER_REMOVED_SKIPPED in ruling.citations
 
 
+def test_turn_order_a_zombie_active_player_reported_removed_passes_play_on(state):
+    """A Removed Player's position is skipped: the table reports the Zombie Active Player Removed (a state record,
+    not a Death Process), and the position is done."""
+    play(state, ReportDeath(player="Mara", outcome="zombie"))
+    assert state.turn_kind == "zombie" and active(state) == "Mara"
+    ruling = play(state, SetState(player="Mara", state="removed"))
+    assert active(state) == "Ivo" and state.turn_kind == "player"
+    assert R.TURN_ORDER_REMOVED_SKIPPED in ruling.citations
+
+
 # --- TURN_SEQUENCE / END_OF_TURN_PROCESS ---------------------------------------------------------------------
 
 
