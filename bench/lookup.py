@@ -47,7 +47,7 @@ DEFAULT_QUESTIONS = next(
 FRESH_QUESTIONS = ROOT / "bench" / "questions_fresh.jsonl"
 # Later blind sets, written by other hands from the rules only (bench/questions_fresh2.jsonl ...):
 # each is scored on its own row, so a gain on the sets we looked at shows whether it carries.
-MORE_FRESH = sorted((ROOT / "bench").glob("questions_fresh[0-9]*.jsonl"))
+MORE_FRESH = sorted((ROOT / "bench").glob("questions_fresh[0-9]*.jsonl"), key=lambda p: int(re.sub(r"\D", "", p.stem)))
 sys.path.insert(0, str(ROOT))
 
 
