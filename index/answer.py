@@ -112,6 +112,12 @@ def answer_for(question: str, concepts, key: str, quote, title: str, lead: float
     verdict = verdict_of(quote.text, question)
     if verdict is None:
         return None
+    # Table slang in the clause that asks ("does the encounter use up an action": spend) is what the
+    # verdict is about: a sentence that does not say it answers something else.
+    opening = list(_AUXILIARY.finditer(question))
+    asking = question[opening[-1].start():].lower() if opening else question.lower()
+    if not all(_said(c, bag) for c in asked if c.surface.lower() in asking and all(w < 1 for _alt, w in c.alternatives)):
+        return None
     # What the sentence allows or denies is what the question asks about: a third of the words
     # after its may / not (beyond the title's) at least are the question's ("Plot Armor is not discarded into
     # a standard Loot discard pile" does not answer "can I discard my Plot Armor").

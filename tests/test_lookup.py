@@ -791,6 +791,26 @@ def test_a_question_like_a_statements_own_players_questions_finds_and_quotes_tha
 # --- the one-line answer: the deciding sentence's own words, a Yes/No read from may/must/not ------------
 
 
+def test_no_verdict_from_a_sentence_that_does_not_say_the_slang_the_question_asks_about(rules_db):
+    """"...does drawing the encounter use up an action": "use up" is the table's word for spend; a sentence that
+    allows drawing an encounter, and says nothing of spending, answers no part of what is asked."""
+    from index.answer import answer_for
+    from index.model import Quote
+
+    lookup = RulesIndex(rules_db)
+    key = "10_RANDOM_ENCOUNTERS > RANDOM_ENCOUNTER_AUTHORITY_BOUNDARY"
+    (drawn,) = [st for st in rules_db.section(key).statements if st.text.startswith("Random Encounters may be drawn by failed")]
+    quote = Quote(drawn.n, drawn.kind, drawn.text, ())
+    question = "after a failed move, does drawing the encounter use up an action"
+    concepts, _ = lookup.read(question)
+    assert answer_for(question, concepts, key, quote, "Random Encounter Authority Boundary", game_words=lookup.lexicon.game_words) is None
+    # The same sentence still answers the question it does speak to.
+    asked = "can a failed move make me draw an encounter"
+    concepts, _ = lookup.read(asked)
+    found = answer_for(asked, concepts, key, quote, "Random Encounter Authority Boundary", game_words=lookup.lexicon.game_words)
+    assert found is not None and found.verdict == "Yes"
+
+
 @pytest.mark.parametrize(
     ("question", "verdict", "text"),
     [
