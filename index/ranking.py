@@ -10,10 +10,10 @@ once), and the question's word pairs found as a phrase in one entry count again.
 also carries its own players' questions (field "asked": index/statement_questions.tsv and the
 rulebook index's entries whose note names it): a concept said there counts for the statement, and
 the question's words against the closest statement's questions (BM25) count for its section.
-Known cost: a rule's own sentence asked as a question finds its section first 369 times in 439
+Known cost: a rule's own sentence asked as a question finds its section first 373 times in 439
 with the rulebook index and the statements' questions, 418 without either (their words name other
-sections' concepts; bench/lookup.py); on the nine blind sets of players' questions they are worth
-28 points top-1 (0.589 -> 0.868), so they stay.
+sections' concepts; bench/lookup.py); on the eleven blind sets of players' questions they are worth
+29 points top-1 (0.581 -> 0.870), so they stay.
 """
 
 from __future__ import annotations
