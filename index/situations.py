@@ -90,11 +90,12 @@ def entry_stems(phrase: str) -> tuple[str, ...]:
 def _noted_entries(statements_of, lines) -> list[tuple[str, str, list[int]]]:
     """(key, phrase, statement numbers) for the entries whose note names statements of their section.
 
-    `statements_of(key)` gives the section's quotable statements. A note that is the opening of statements, word for word, names them. Otherwise the note
-    names the statement that says most of its words, each word weighted by how few of
-    the section's statements say it (log(1 + N/df)); at least half of the note's weight must be
-    said, or the note names none. Between statements that say all of it, the one whose own words
-    the note says most of; ties name every statement tied.
+    `statements_of(key)` gives the section's quotable statements. A note that is the opening of
+    statements, word for word, names them. Otherwise the note names the statement that says most
+    of its words, each word weighted by how few of the section's statements say it (log(1 + N/df));
+    at least half of the note's weight must be said, or the note names none. Between statements
+    that say all of it, the one whose own words the note says most of; ties name every statement
+    tied.
     """
     sections: dict[str, tuple] = {}
     openings: dict[str, dict[int, list[str]]] = {}
@@ -171,9 +172,9 @@ def statement_phrases(statements_of, path: Path | None = None) -> dict[tuple[str
 
 
 # Besides the rules and the rulebook index, an index is built from the statement questions, this
-# module (how a note names its statement), the glossary (the speller's
-# protected words) and the word rules of index/text.py (stopwords, stemming): a change to any
-# of them keys a fresh index, as a change to the rulebook index does.
+# module (how a note names its statement), the glossary (the speller's protected words) and the
+# word rules of index/text.py (stopwords, stemming): a change to any of them keys a fresh index,
+# as a change to the rulebook index does.
 _BUILT_FROM = (STATEMENT_QUESTIONS, Path(__file__), Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py")
 
 

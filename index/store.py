@@ -44,7 +44,7 @@ def index_dir(db) -> Path:
 
 def documents(db, mined: dict, situations: dict | None = None, asked: dict | None = None):
     """One document per section (title, defined terms, rulebook-index situations) and one per
-    statement (with the rulebook-index entries whose note names it, `asked`)."""
+    statement (with its players' questions, `asked`: `index.situations.statement_phrases`)."""
     section_terms = mined["section_terms"]
     situations = situations or {}
     asked = asked or {}

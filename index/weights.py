@@ -46,7 +46,7 @@ class Weights:
     situation_phrase: float = 0.6  # a pair of the question's words found as a phrase in an entry (times `situations`)
     specific: float = 0.35  # exponent: a concept many sections share counts less beside a rarer one of the question
     phrase_norm: float = 1.0  # exponent: a phrase's score (the sum of its words') divided by its length to this power
-    asked_field: float = 0.8  # a statement's own rulebook-index entries (those whose note names it), against its words
-    nearest: float = 1.0  # all the question's words against one statement's own rulebook-index entries (BM25), the best one's
+    asked_field: float = 0.8  # a concept said in a statement's own players' questions (field "asked"), against its words
+    nearest: float = 1.0  # all the question's words against a statement's own players' questions (BM25), the closest one's, for its section
     nearest_quote: float = 1.0  # in a quote, the statement whose own players' questions the question says most closely (BM25, a share of the section's best)
     asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)
