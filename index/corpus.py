@@ -44,6 +44,7 @@ class Corpus:
         self._quote_stems: dict[int, frozenset[str]] = {}
         self._doc_stems: dict[int, frozenset[str]] = {}
         self.match_cache: dict[str, dict[int, float]] = {}
+        self._asked_last: tuple = (None, {})
         self._shapes: dict[int, frozenset[str]] = {}
         self._sections: dict = {}
         self._missing: list[str] | None = None
@@ -81,11 +82,16 @@ class Corpus:
 
     def asked_scores(self, question_stems) -> dict[int, float]:
         """docnum -> BM25 of the question's stems against the statement's own players' questions
-        (field "asked": rulebook-index entries and statement questions whose note names it)."""
+        (field "asked": rulebook-index entries and statement questions whose note names it). The
+        last question's are kept: quoting asks once per section shown, with the same stems."""
+        stems_ = frozenset(question_stems)
+        if self._asked_last[0] == stems_:
+            return self._asked_last[1]
         found: dict[int, float] = {}
-        for s in question_stems:
+        for s in stems_:
             for doc, score in self.matches(Term("asked", s)).items():
                 found[doc] = found.get(doc, 0.0) + score
+        self._asked_last = (stems_, found)
         return found
 
     def quote_stems(self, doc: int) -> frozenset[str]:
