@@ -26,7 +26,7 @@ from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 # Players' questions, each written for the one statement that settles it (the note names it), in
@@ -67,10 +67,9 @@ def _lines(path: Path | None = None) -> list[tuple[str, str, str]]:
     return out
 
 
-def _noted_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
-    """The entries that may name a statement: the rulebook index's and the statement questions'
-    (with the default index only: a test's own index file stands alone)."""
-    return _lines(path) + (_lines(STATEMENT_QUESTIONS) if path is None else [])
+def _noted_lines() -> list[tuple[str, str, str]]:
+    """The entries that may name a statement: the rulebook index's and the statement questions'."""
+    return _lines() + _lines(STATEMENT_QUESTIONS)
 
 
 def load_entries(path: Path | None = None) -> dict[str, list[str]]:
@@ -137,15 +136,23 @@ def _noted_entries(statements_of, lines) -> list[tuple[str, str, list[int]]]:
     return out
 
 
-def entry_links(statements_of, titles: dict[str, str], path: Path | None = None) -> dict[str, list[list]]:
+def noted_entries(statements_of) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, list[int]]]]:
+    """Every entry of the rulebook index and the statement questions (key, phrase, note), and those whose note
+    names statements of their section with the statements named (`_noted_entries`). Read once per index build;
+    `entry_links` and `statement_phrases` are made from it."""
+    lines = _noted_lines()
+    return lines, _noted_entries(statements_of, lines)
+
+
+def entry_links(noted, titles: dict[str, str]) -> dict[str, list[list]]:
     """key -> [[[stem, rarity], ...], statement numbers] for the entries whose note names a
     statement of their section ("tie goes to whoever started it  # initiating Player wins ties";
-    `_noted_entries`). An entry's words that are its section's title words are left out (they say
+    `noted_entries`). An entry's words that are its section's title words are left out (they say
     which section, not which statement), and an entry of nothing else names no statement. A stem's
     rarity is log(1 + entries / entries using it). Read at index build time, kept in the index's
     metadata.
     """
-    lines = _noted_lines(path)
+    lines, named_entries = noted
     # A word many entries use ("armor", "turn") says less of which entry a question meets.
     entry_df: dict[str, int] = {}
     for _key, phrase, _note in lines:
@@ -153,7 +160,7 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
             entry_df[s] = entry_df.get(s, 0) + 1
     rarity = lambda s: round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)  # noqa: E731
     links: dict[str, list[list]] = {}
-    for key, phrase, named in _noted_entries(statements_of, lines):
+    for key, phrase, named in named_entries:
         title_stems = set(entry_stems(titles.get(key, "")))
         own = [s for s in entry_stems(phrase) if s not in title_stems]
         if own:
@@ -161,11 +168,11 @@ def entry_links(statements_of, titles: dict[str, str], path: Path | None = None)
     return links
 
 
-def statement_phrases(statements_of, path: Path | None = None) -> dict[tuple[str, int], list[str]]:
-    """(key, statement number) -> the entries whose note names that statement: the ways players
-    ask what that sentence decides, searched as one more field of the statement's own document."""
+def statement_phrases(noted) -> dict[tuple[str, int], list[str]]:
+    """(key, statement number) -> the entries whose note names that statement (`noted_entries`): the ways
+    players ask what that sentence decides, searched as one more field of the statement's own document."""
     found: dict[tuple[str, int], list[str]] = {}
-    for key, phrase, named in _noted_entries(statements_of, _noted_lines(path)):
+    for key, phrase, named in noted[1]:
         for n in named:
             found.setdefault((key, n), []).append(phrase)
     return found

@@ -25,7 +25,7 @@ from whoosh.filedb.filestore import RamStorage
 from index.errors import IndexUnavailable
 from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
-from index.situations import data_hash, entry_links, load_entries, situation_text, statement_phrases
+from index.situations import data_hash, entry_links, load_entries, noted_entries, situation_text, statement_phrases
 from index.text import words
 from rulesdb.cache import remove_abandoned, temporary_name
 
@@ -106,7 +106,8 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         return [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS] if key in known else []
 
     titles = {section.key: section.title for section in db.sections()}
-    asked = statement_phrases(statements_of)
+    noted = noted_entries(statements_of)
+    asked = statement_phrases(noted)
     if isinstance(storage_or_dir, Path):
         ix = whoosh_index.create_in(str(storage_or_dir), make_schema())
     else:
@@ -129,7 +130,7 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
             for w in words(phrase):
                 frequencies[w] = frequencies.get(w, 0) + 1
     meta = {
-        "entry_links": entry_links(statements_of, titles),
+        "entry_links": entry_links(noted, titles),
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,

@@ -712,12 +712,12 @@ def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_mi
 
 
 def test_a_rulebook_index_note_names_the_statement_it_comes_from(rules_db):
-    from index.situations import entry_links
+    from index.situations import entry_links, noted_entries
 
     def statements_of(key):
         return list(rules_db.section(key).statements)
 
-    links = entry_links(statements_of, {view.key: view.title for view in rules_db.sections()})
+    links = entry_links(noted_entries(statements_of), {view.key: view.title for view in rules_db.sections()})
     twice = ["twice", "same", "roll"]  # "reroll twice on the same roll  # only 1 per roll", title words left out
     (named,) = [n for entry, n in links["01_CORE_CONCEPTS > REROLL_TOKENS"] if [s for s, _r in entry] == twice]
     texts = {st.n: st.text for st in rules_db.section("01_CORE_CONCEPTS > REROLL_TOKENS").statements}
