@@ -9,7 +9,7 @@ from __future__ import annotations
 __all__ = ["short_ruling", "print_ruling", "logged_json", "options_json", "print_options", "Shown", "undone_line", "redone_line", "played_json", "print_played", "status_json", "print_status", "history_json", "print_history",
            "print_interpretations", "interpretations_json", "stack_lines",
            "inventories_json", "print_inventories", "piles_json", "print_piles", "decks_json", "print_decks",
-           "stack_chain", "print_encounters", "health_level"]
+           "stack_chain", "print_encounters", "health_level", "TURN_KINDS"]
 
 
 def _quote(text: str) -> str:
@@ -223,9 +223,14 @@ def logged_json(entry) -> dict:
 
 # --- the board -------------------------------------------------------------------------------------
 
-# A turn kind as status says it; Zombie Turns and Rising belong to RULES_EXTENSION_01_ZOMBIES (not loaded).
-_TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn (table-reported)",
-               "rising": "Rising as a Zombie (table-reported)"}
+# A turn kind in words, for status and every form of the board. Zombie Turns and Rising belong to
+# RULES_EXTENSION_01_ZOMBIES (not loaded): status says the table reports them.
+TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}
+_TABLE_REPORTED_TURNS = frozenset({"zombie", "rising"})
+
+
+def _turn_kind(kind: str) -> str:
+    return TURN_KINDS[kind] + (" (table-reported)" if kind in _TABLE_REPORTED_TURNS else "")
 
 
 def stack_layers(state) -> list[dict]:
@@ -233,7 +238,7 @@ def stack_layers(state) -> list[dict]:
     move that finishes it ("" for the turn)."""
     layers = [{"kind": proc.kind, "text": proc.title(), "finish": proc.finish_hint()} for proc in reversed(state.stack)]
     who = state.active_player.name
-    kind = _TURN_KINDS[state.turn_kind]
+    kind = _turn_kind(state.turn_kind)
     actions = (f", {state.actions_spent}/{state.settings.turn_actions} Turn Actions used"
                if state.turn_kind == "player" else "")
     layers.append({"kind": "turn", "text": f"Turn {state.turn}: {who}'s {kind}{actions}", "finish": ""})
@@ -345,7 +350,7 @@ def print_status(console, state, path, *, verbose: bool = False) -> None:
     if state.ended:
         console.print(Text(f"GAME OVER: {state.winner} won (Victory).", style="bold green"))
     else:
-        kind = _TURN_KINDS[state.turn_kind]
+        kind = _turn_kind(state.turn_kind)
         actions = f" · Turn Actions {state.actions_spent}/{s.turn_actions}" if state.turn_kind == "player" else ""
         console.print(Text(f"Turn {state.turn} · {state.active_player.name}'s {kind}{actions}", style="bold"))
         if state.stack:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from referee.board.view import TURN_KINDS
-from referee.game_display import health_level
+from referee.game_display import TURN_KINDS, health_level
 
 __all__ = ["page", "board_html", "title"]
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 import time
 
-from referee.board.view import TURN_KINDS
-from referee.game_display import health_level
+from referee.game_display import TURN_KINDS, health_level
 
 __all__ = ["render", "watch", "svg"]
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["build_view", "read_view", "VERDICTS", "TURN_KINDS"]
+__all__ = ["build_view", "read_view", "VERDICTS"]
 
 VERDICTS = ("LEGAL", "OVERRIDDEN", "UNDONE")
-TURN_KINDS = {"player": "Player Turn", "zombie": "Zombie Turn", "rising": "Rising as a Zombie"}  # every form's words
 
 
 def read_view(path: str | Path) -> dict:
