@@ -86,6 +86,18 @@ def test_only_ask_loads_the_lookup(env_home):
     assert "whoosh" in found["loaded"] and _loaded(found, RULES) == []
 
 
+def test_ask_loads_whoosh_without_its_unused_web_and_async_imports(env_home):
+    found = _run(["ask", "can I put plot armor in my bag", "--json"], env_home)
+    assert _loaded(found, ("urllib.request", "http", "email", "asyncio")) == []
+
+
+def test_the_stand_in_for_urllib_request_is_gone_once_whoosh_is_loaded():
+    probe = ("import sys, index, whoosh.compat, urllib.request; "
+             "print(urllib.request.__file__ is not None and whoosh.compat.urlretrieve.__module__ == 'index')")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip() == "True", result.stderr
+
+
 def test_the_engine_never_imports_the_command_line_or_the_board():
     import re
     from pathlib import Path
