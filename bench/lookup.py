@@ -23,6 +23,7 @@ Nothing here asserts: it measures.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -129,6 +130,29 @@ class OurRanker:
         self.index = index
         # Default weights: the shared per-process index; other weights: a private one (a sweep).
         self.lookup = index.open_index(db) if weights is None else RulesIndex(db, weights)
+        self._held_out: dict = {}
+
+    @contextlib.contextmanager
+    def leaving_out(self, set_name: str | None):
+        """The lookup as it would be had it never learned from this bench set: the section
+        classifier trained without the set's rows of index/section_questions.tsv (leave one set
+        out), so a read set's row still measures questions the lookup did not learn from."""
+        if set_name not in self._held_out:
+            from index.classifier import SectionClassifier, training_rows
+
+            rows = training_rows(self.db, leave_out=set_name)
+            self._held_out[set_name] = (
+                SectionClassifier.from_rows(rows) if len(rows) < len(training_rows(self.db)) else None
+            )
+        classifier = self._held_out[set_name]
+        if classifier is None:
+            yield
+            return
+        kept, self.lookup.classifier = self.lookup.classifier, classifier
+        try:
+            yield
+        finally:
+            self.lookup.classifier = kept
 
     def hits(self, question: str, limit: int = 10):
         try:
@@ -140,11 +164,18 @@ class OurRanker:
         return [hit.key for hit in self.hits(question, limit)]
 
 
+def held_out(ranker, question: dict):
+    """Ours without what it learned from the question's own bench set (`OurRanker.leaving_out`)."""
+    leaving_out = getattr(ranker, "leaving_out", None)
+    return leaving_out(question.get("set")) if leaving_out else contextlib.nullcontext()
+
+
 def score(ranker, questions) -> dict:
     top1 = top3 = rr = 0.0
     misses = []
     for q in questions:
-        got = ranker.rank(q["q"], 10)
+        with held_out(ranker, q):
+            got = ranker.rank(q["q"], 10)
         expect = set(q["expect"])
         rank = next((i for i, key in enumerate(got, 1) if key in expect), None)
         top1 += rank == 1
@@ -257,7 +288,8 @@ def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     first = anywhere = judged = 0
     misses = []
     for q in questions:
-        hits = list(ranker.hits(q["q"], 3))
+        with held_out(ranker, q):
+            hits = list(ranker.hits(q["q"], 3))
         hit = next((h for h in hits if h.key in set(q["expect"])), None)
         if hit is None or not hit.quotes:
             continue
@@ -282,7 +314,8 @@ def answer_lines(ranker, db, questions) -> dict:
     given = deciding = verdicts = agree = 0
     for q in questions:
         try:
-            answer = ranker.lookup.search(q["q"], 3).answer
+            with held_out(ranker, q):
+                answer = ranker.lookup.search(q["q"], 3).answer
         except ranker.index.LookupFailure:
             continue
         if answer is None:
@@ -421,6 +454,9 @@ def main() -> None:
         **{path.stem.replace("questions_", ""): load_questions(path) for path in args.more if path.exists()},
     }
     sets = {name: subset for name, subset in sets.items() if name not in set(args.skip)}
+    for name, subset in sets.items():
+        for q in subset:
+            q.setdefault("set", name)  # A and B are dev's halves: dev, never training rows
     if args.sweep:
         sweep(db, [q for q in questions if half(q) == "A"])
         return

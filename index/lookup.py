@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 
 from index.answer import answer_for
+from index.classifier import SectionClassifier
 from index.corpus import Corpus
 from index.errors import BadQuery
 from index.handoffs import handoffs, see_also
@@ -62,6 +63,7 @@ class RulesIndex:
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
         self.ranker = Ranker(self.corpus, self.lexicon, weights)
         self.quotes = QuoteChooser(self.corpus, weights, self.ranker.answers, meta.get("entry_links"))
+        self.classifier = SectionClassifier.from_data(meta.get("classifier"))
         self._weights = weights
 
     @property
@@ -87,11 +89,33 @@ class RulesIndex:
         quote_asks = asks | quote_asks_of(question)
         if any(("variabl",) in dict(c.alternatives) for c in concepts):
             quote_asks |= {"value"}  # "what's the refund set to": a Variable's value answers it
-        ranked = self.ranker.rank(concepts, asks, situation_sequence(fixed), explain) if concepts else []
+        sequence = situation_sequence(fixed)
+        ranked = self.ranker.rank(concepts, asks, sequence, explain) if concepts else []
+        if ranked and self.weights.classifier:
+            ranked = self._classified(ranked, sequence, explain)
         # Every stem the question says or means: its words (spelling fixed) and its concepts' words.
-        said = {s for s in situation_sequence(fixed) if s != CLAUSE_BREAK}
+        said = {s for s in sequence if s != CLAUSE_BREAK}
         said.update(s for c in concepts for alt, _ in c.alternatives for s in alt)
         return Reading(concepts, corrections, asks, quote_asks, ranked, frozenset(said))
+
+    def _classified(self, ranked: list, sequence: tuple[str, ...], explain: dict | None) -> list:
+        """The ranked sections with the section classifier's say added: per nat of log-likelihood
+        below the likeliest ranked section, `Weights.classifier` of the best section's score. A
+        section no training question names (a document added to these rules) gets the median."""
+        likelihoods = self.classifier.log_likelihoods(sequence, self.weights.classifier_smoothing)
+        known = sorted(likelihoods[key] for key, _score, _found in ranked if key in likelihoods)
+        if not known:
+            return ranked
+        best, median = known[-1], known[len(known) // 2]
+        scale = self.weights.classifier * max(ranked[0][1], 0.0)
+        out = []
+        for key, score, found in ranked:
+            part = scale * (likelihoods.get(key, median) - best)
+            if explain is not None and key in explain:
+                explain[key]["section classifier"] = round(part, 2)
+            out.append((key, score + part, found))
+        out.sort(key=lambda item: (-item[1], item[0]))
+        return out
 
     def search(self, query: str, limit: int = 5, names=()) -> LookupResult:
         """Best sections for `query`; `names` are the table's own words (Players' names) the

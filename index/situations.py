@@ -26,13 +26,16 @@ from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "STATEMENT_QUESTIONS", "SECTION_QUESTIONS", "entry_lines", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 # Players' questions, each written for the one statement that settles it (the note names it), in
 # the rulebook index's format. Searched with that statement only (field "asked"), never on the
 # section head: a section with many statements would gather many questions' words there.
 STATEMENT_QUESTIONS = Path(__file__).parent / "statement_questions.tsv"
+# Players' questions with the section that settles them (the bench's blind sets once read): training
+# rows of the section classifier (index.classifier), never searched as text.
+SECTION_QUESTIONS = Path(__file__).parent / "section_questions.tsv"
 
 # Between two entries in the field: a token no question contains, so a phrase never runs from
 # the end of one entry into the start of the next.
@@ -45,7 +48,7 @@ def _path(path: Path | None) -> Path:
     return Path(path) if path is not None else RULEBOOK_INDEX
 
 
-def _lines(path: Path | None = None) -> list[tuple[str, str, str]]:
+def entry_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
     """(key, phrase, note) per entry, in file order; the note is the entry's comment without its
     "#" (often the statement the phrase comes from), or "". A missing file has no entries."""
     try:
@@ -69,13 +72,13 @@ def _lines(path: Path | None = None) -> list[tuple[str, str, str]]:
 
 def _noted_lines() -> list[tuple[str, str, str]]:
     """The entries that may name a statement: the rulebook index's and the statement questions'."""
-    return _lines() + _lines(STATEMENT_QUESTIONS)
+    return entry_lines() + entry_lines(STATEMENT_QUESTIONS)
 
 
 def load_entries(path: Path | None = None) -> dict[str, list[str]]:
     """key -> phrases, in file order. A missing file is an empty index, not an error."""
     entries: dict[str, list[str]] = {}
-    for key, phrase, _note in _lines(path):
+    for key, phrase, _note in entry_lines(path):
         entries.setdefault(key, []).append(phrase)
     return entries
 
@@ -179,10 +182,13 @@ def statement_phrases(noted) -> dict[tuple[str, int], list[str]]:
 
 
 # Besides the rules and the rulebook index, an index is built from the statement questions, this
-# module (how a note names its statement), the glossary (the speller's protected words) and the
+# module (how a note names its statement), the section questions and the classifier counting them, the glossary (the speller's protected words) and the
 # word rules of index/text.py (stopwords, stemming): a change to any of them keys a fresh index,
 # as a change to the rulebook index does.
-_BUILT_FROM = (STATEMENT_QUESTIONS, Path(__file__), Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py")
+_BUILT_FROM = (
+    STATEMENT_QUESTIONS, SECTION_QUESTIONS, Path(__file__), Path(__file__).parent / "classifier.py",
+    Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py",
+)
 
 
 def data_hash(path: Path | None = None) -> str:

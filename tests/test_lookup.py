@@ -426,7 +426,7 @@ def test_a_situation_question_ranks_its_section_first_because_of_the_index(rules
 
     with_index = RulesIndex(rules_db).search(question, 5)
     # Without players' phrasings (the index, and each statement's own questions) the words alone rank it lower.
-    without = RulesIndex(rules_db, replace(Weights(), situations=0.0, asked_field=0.0, nearest=0.0)).search(question, 5)
+    without = RulesIndex(rules_db, replace(Weights(), situations=0.0, asked_field=0.0, nearest=0.0, classifier=0.0)).search(question, 5)
     assert keys(with_index)[0] == section
     assert keys(without)[0] != section
     # The index ranks; it is never quoted: every quote is still a statement of its section.
@@ -741,7 +741,7 @@ def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names
 
     assert RulesIndex(rules_db).search(question, 1).results[0].quotes[0].text == decides
     # Without players' phrasings (the notes, and each statement's own questions) the words alone decide.
-    words_alone = replace(Weights(), note=0.0, asked_field=0.0, nearest=0.0, nearest_quote=0.0)
+    words_alone = replace(Weights(), note=0.0, asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0)
     without = RulesIndex(rules_db, words_alone).search(question, 1).results[0]
     assert without.quotes[0].text != decides
 
@@ -750,13 +750,13 @@ def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names
 
 
 def test_every_statement_question_names_a_statement_of_its_section_and_every_statement_has_some(rules_db):
-    from index.situations import STATEMENT_QUESTIONS, _lines, _noted_entries
+    from index.situations import STATEMENT_QUESTIONS, entry_lines, _noted_entries
     from index.store import SKIPPED_KINDS
 
     def statements_of(key):
         return [st for st in rules_db.section(key).statements if st.kind not in SKIPPED_KINDS]
 
-    lines = _lines(STATEMENT_QUESTIONS)
+    lines = entry_lines(STATEMENT_QUESTIONS)
     sections = {view.key: view.title for view in rules_db.sections()}
     assert {key for key, _q, _note in lines} <= set(sections)
     assert all(note for _key, _q, note in lines)  # each question says which statement settles it
@@ -784,7 +784,7 @@ def test_a_question_like_a_statements_own_players_questions_finds_and_quotes_tha
 
     hit = RulesIndex(rules_db).search(question, 1).results[0]
     assert (hit.key, hit.quotes[0].text) == (section, decides)
-    without = RulesIndex(rules_db, replace(Weights(), asked_field=0.0, nearest=0.0, nearest_quote=0.0)).search(question, 1)
+    without = RulesIndex(rules_db, replace(Weights(), asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0)).search(question, 1)
     assert (without.results[0].key, without.results[0].quotes[0].text) != (section, decides)
 
 
@@ -874,3 +874,83 @@ def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
     for question in ("armor slot count", "how big is the backpack", "backpack capacity", "number of weapon slots"):
         assert "number" in asks(question), question
     assert "number" not in asks("scrolls count as gear?")
+
+
+# --- the section classifier: which section players asking with these words meant (index.classifier) ----
+
+
+def test_every_section_question_is_its_bench_sets_question_with_the_section_its_writer_put_first(rules_db):
+    from index.situations import SECTION_QUESTIONS, entry_lines
+
+    rows = entry_lines(SECTION_QUESTIONS)
+    sets: dict[str, dict] = {}
+    for _key, _text, note in rows:
+        name = note.split(" ")[0]
+        if name not in sets:
+            path = ROOT / "bench" / f"questions_{name}.jsonl"
+            sets[name] = {q["id"]: q for q in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if q}
+    written = {(note.split(" ")[0], note.split(" ")[1]): (key, text) for key, text, note in rows}
+    expected = {(name, qid): (q["expect"][0], " ".join(q["q"].split())) for name, qs in sets.items() for qid, q in qs.items()}
+    assert written == expected  # every question of each set named, once, as its writer annotated it
+    assert {key for key, _t, _n in rows} <= {view.key for view in rules_db.sections()}
+
+
+def test_the_classifier_puts_first_the_section_whose_players_alone_say_a_word(rules_db):
+    from index.classifier import SectionClassifier, training_rows
+
+    classifier = SectionClassifier.from_rows(training_rows(rules_db))
+    # Words of players' questions (not pairs) said by one section's rows only, several times.
+    own = {f: flat for f, flat in classifier.counts.items() if " " not in f and len(flat) == 2 and flat[1] >= 3}
+    assert len(own) > 20
+    for feature, flat in own.items():
+        likelihoods = classifier.log_likelihoods((feature,), smoothing=0.3)
+        assert max(likelihoods, key=likelihoods.get) == classifier.sections[flat[0]], feature
+
+
+def test_a_word_no_training_question_says_favours_no_section(rules_db):
+    from index.classifier import SectionClassifier, training_rows
+
+    classifier = SectionClassifier.from_rows(training_rows(rules_db))
+    assert set(classifier.log_likelihoods(("zzqxwv", "zzqxwv zzqxwv"), smoothing=0.3).values()) == {0.0}
+
+
+def test_a_neighbouring_pair_of_words_is_a_feature_but_never_across_a_clause_break():
+    from index.classifier import features
+    from index.situations import situation_sequence
+    from index.text import clause_words
+
+    found = features(situation_sequence(clause_words("deck ran out, draw again")))
+    assert {"deck", "run", "draw", "again", "deck run", "draw again"} <= found  # "ran" -> "run", "out" asks
+    assert "run draw" not in found
+
+
+def test_leaving_a_bench_set_out_drops_exactly_its_questions(rules_db):
+    from index.classifier import training_rows
+
+    every = training_rows(rules_db)
+    fresh7 = (ROOT / "bench" / "questions_fresh7.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(every) - len(training_rows(rules_db, leave_out="fresh7")) == len([q for q in fresh7 if q.strip()])
+    # The rules' own statements are rows too: a rule's sentence asked as a question knows its section.
+    assert sum(1 for _k, text, _w in every if text.startswith("Plot Armor may not be stored in the Backpack")) == 1
+
+
+def test_the_classifier_only_reorders_the_sections_the_ranker_found(rules_db):
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    question = "can I swap my sword for the axe in my bag during someone else's turn"
+    ranked = RulesIndex(rules_db).rank(question).ranked
+    ranker_only = RulesIndex(rules_db, replace(Weights(), classifier=0.0)).rank(question).ranked
+    assert {key for key, _s, _f in ranked} == {key for key, _s, _f in ranker_only}
+    explained: dict = {}
+    RulesIndex(rules_db).rank(question, explained)
+    parts = [explained[key]["section classifier"] for key in explained if "section classifier" in explained[key]]
+    assert parts and max(parts) == 0.0 and min(parts) < 0.0  # the likeliest section loses nothing, others some
+
+
+def test_index_is_rebuilt_when_players_questions_or_the_classifier_change():
+    import index.situations as situations
+
+    names = {path.name for path in situations._BUILT_FROM}
+    assert {"section_questions.tsv", "statement_questions.tsv", "classifier.py"} <= names

@@ -1,0 +1,50 @@
+"""Write index/section_questions.tsv: the players' questions of the bench's blind sets, each with the
+section its writer said settles it first, as training rows for the lookup's section classifier
+(index.classifier). A set is added once it has been scored blind (before and after the change it
+measured) and read; the bench then scores it with a classifier trained without it (leave one set
+out), so its row still says how the lookup does on questions it never learned from.
+
+    .venv/bin/python bench/section_questions.py            # every bench/questions_fresh*.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "index" / "section_questions.tsv"
+HEADER = """\
+# Players' questions with the section that settles them first: the bench's blind question sets
+# (bench/questions_fresh*.jsonl), each written by an engineer who had read only the rules, added
+# here after the set was scored blind and read. Training rows of the section classifier
+# (index/classifier.py), never searched as text and never quoted. Written by bench/section_questions.py;
+# the note names the set and question, so the bench leaves a set's rows out when it scores that set.
+#
+#   KEY<TAB>question<TAB># set id
+"""
+
+
+def rows(paths) -> list[str]:
+    out = []
+    for path in paths:
+        name = path.stem.replace("questions_", "")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                q = json.loads(line)
+                text = " ".join(q["q"].split())  # one line, no tabs
+                out.append(f"{q['expect'][0]}\t{text}\t# {name} {q['id']}")
+    return out
+
+
+def main() -> None:
+    paths = sorted((ROOT / "bench").glob("questions_fresh*.jsonl"), key=lambda p: int(re.sub(r"\D", "", p.stem) or 1))
+    lines = rows(paths)
+    TARGET.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{TARGET.relative_to(ROOT)}: {len(lines)} questions from {len(paths)} sets", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
