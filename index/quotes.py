@@ -15,6 +15,7 @@ import math
 import re
 
 from index.model import Quote
+from index.situations import section_links
 from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, stem, stems
 
 __all__ = ["QuoteChooser", "MAX_QUOTES"]
@@ -33,9 +34,10 @@ class QuoteChooser:
         self.corpus = corpus
         self.weights = weights
         self.answers = answers  # (docnum, asks) -> factor: the statement has the shape asked for
-        # key -> [[[stem, rarity], ...], statement numbers]: rulebook-index entries whose note
-        # names the statement they come from (`index.situations.entry_links`).
+        # Rulebook-index entries whose note names the statement they come from
+        # (`index.situations.entry_links`), read per section when first quoted.
         self.notes = notes or {}
+        self._section_notes: dict[str, list] = {}
 
     def named_by_entries(self, key: str, question_stems) -> dict[int, float]:
         """n -> how fully the question says the rulebook-index entries whose notes name statement n:
@@ -45,7 +47,10 @@ class QuoteChooser:
         found: dict[int, float] = {}
         if not question_stems:
             return found
-        for entry, named in self.notes.get(key, ()):
+        entries = self._section_notes.get(key)
+        if entries is None:
+            entries = self._section_notes[key] = section_links(self.notes, key)
+        for entry, named in entries:
             total = sum(rarity for _s, rarity in entry)
             said = sum(rarity for s, rarity in entry if s in question_stems)
             share = said / total if total else 0.0

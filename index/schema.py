@@ -14,9 +14,9 @@ from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, TOKEN_PATTERN, stem
 
 __all__ = ["SCHEMA_VERSION", "stemming_analyzer", "situation_analyzer", "plain_analyzer", "make_schema"]
 
-# Bump when the schema, the analyzers or what goes into a document changes: the index
+# Bump when the schema, the analyzers, what goes into a document or the metadata's shape changes: the index
 # directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 
 def stemming_analyzer():

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "STATEMENT_QUESTIONS", "SECTION_QUESTIONS", "entry_lines", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "STATEMENT_QUESTIONS", "SECTION_QUESTIONS", "entry_lines", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "section_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 # Players' questions, each written for the one statement that settles it (the note names it), in
@@ -147,13 +147,14 @@ def noted_entries(statements_of) -> tuple[list[tuple[str, str, str]], list[tuple
     return lines, _noted_entries(statements_of, lines)
 
 
-def entry_links(noted, titles: dict[str, str]) -> dict[str, list[list]]:
-    """key -> [[[stem, rarity], ...], statement numbers] for the entries whose note names a
-    statement of their section ("tie goes to whoever started it  # initiating Player wins ties";
-    `noted_entries`). An entry's words that are its section's title words are left out (they say
+def entry_links(noted, titles: dict[str, str]) -> dict:
+    """The entries whose note names a statement of their section ("tie goes to whoever started it
+    # initiating Player wins ties"; `noted_entries`), as kept in the index's metadata (read on every
+    cold lookup, so as strings: nested lists of numbers were 9 ms of JSON, strings about 1):
+    {"rarity": {stem: rarity}, "sections": {key: ["stem stem|n n", ...]}}, read back per section by
+    `section_links`. An entry's words that are its section's title words are left out (they say
     which section, not which statement), and an entry of nothing else names no statement. A stem's
-    rarity is log(1 + entries / entries using it). Read at index build time, kept in the index's
-    metadata.
+    rarity is log(1 + entries / entries using it).
     """
     lines, named_entries = noted
     # A word many entries use ("armor", "turn") says less of which entry a question meets.
@@ -161,14 +162,26 @@ def entry_links(noted, titles: dict[str, str]) -> dict[str, list[list]]:
     for _key, phrase, _note in lines:
         for s in entry_stems(phrase):
             entry_df[s] = entry_df.get(s, 0) + 1
-    rarity = lambda s: round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)  # noqa: E731
-    links: dict[str, list[list]] = {}
+    rarity: dict[str, float] = {}
+    sections: dict[str, list[str]] = {}
     for key, phrase, named in named_entries:
         title_stems = set(entry_stems(titles.get(key, "")))
         own = [s for s in entry_stems(phrase) if s not in title_stems]
         if own:
-            links.setdefault(key, []).append([[[s, rarity(s)] for s in own], named])
-    return links
+            for s in own:
+                rarity[s] = round(math.log(1 + len(lines) / entry_df.get(s, 0.5)), 4)
+            sections.setdefault(key, []).append(f"{' '.join(own)}|{' '.join(map(str, named))}")
+    return {"rarity": rarity, "sections": sections}
+
+
+def section_links(links: dict, key: str) -> list[tuple[list[tuple[str, float]], list[int]]]:
+    """One section's entries of `entry_links`: ([(stem, rarity), ...], statement numbers) each."""
+    rarity = links.get("rarity", {})
+    out = []
+    for entry in links.get("sections", {}).get(key, ()):
+        stems_, named = entry.split("|")
+        out.append(([(s, rarity[s]) for s in stems_.split()], [int(n) for n in named.split()]))
+    return out
 
 
 def statement_phrases(noted) -> dict[tuple[str, int], list[str]]:

@@ -712,18 +712,19 @@ def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_mi
 
 
 def test_a_rulebook_index_note_names_the_statement_it_comes_from(rules_db):
-    from index.situations import entry_links, noted_entries
+    from index.situations import entry_links, noted_entries, section_links
 
     def statements_of(key):
         return list(rules_db.section(key).statements)
 
     links = entry_links(noted_entries(statements_of), {view.key: view.title for view in rules_db.sections()})
     twice = ["twice", "same", "roll"]  # "reroll twice on the same roll  # only 1 per roll", title words left out
-    (named,) = [n for entry, n in links["01_CORE_CONCEPTS > REROLL_TOKENS"] if [s for s, _r in entry] == twice]
+    entries = section_links(links, "01_CORE_CONCEPTS > REROLL_TOKENS")
+    (named,) = [n for entry, n in entries if [s for s, _r in entry] == twice]
     texts = {st.n: st.text for st in rules_db.section("01_CORE_CONCEPTS > REROLL_TOKENS").statements}
     assert [texts[n] for n in named] == ["A Player may spend only 1 Reroll Token per roll."]
     # A note that says too little of any statement names none.
-    assert all(named for key in links for _entry, named in links[key])
+    assert all(named for key in links["sections"] for _entry, named in section_links(links, key))
 
 
 @pytest.mark.parametrize(
