@@ -134,25 +134,27 @@ class OurRanker:
 
     @contextlib.contextmanager
     def leaving_out(self, set_name: str | None):
-        """The lookup as it would be had it never learned from this bench set: the section
-        classifier trained without the set's rows of index/section_questions.tsv (leave one set
-        out), so a read set's row still measures questions the lookup did not learn from."""
+        """The lookup as it would be had it never learned from this bench set: both classifiers
+        trained without the set's rows of index/section_questions.tsv (leave one set out), so a
+        read set's row still measures questions the lookup did not learn from."""
         if set_name not in self._held_out:
-            from index.classifier import SectionClassifier, training_rows
+            from index.classifier import Classifier, section_rows, statement_rows
 
-            rows = training_rows(self.db, leave_out=set_name)
+            rows = section_rows(self.db, leave_out=set_name)
             self._held_out[set_name] = (
-                SectionClassifier.from_rows(rows) if len(rows) < len(training_rows(self.db)) else None
+                (Classifier.from_rows(rows), Classifier.from_rows(statement_rows(self.db, leave_out=set_name)))
+                if len(rows) < len(section_rows(self.db)) else None
             )
-        classifier = self._held_out[set_name]
-        if classifier is None:
+        held_out = self._held_out[set_name]
+        if held_out is None:
             yield
             return
-        kept, self.lookup.classifier = self.lookup.classifier, classifier
+        kept = self.lookup.classifier, self.lookup.quotes.classifier
+        self.lookup.classifier, self.lookup.quotes.classifier = held_out
         try:
             yield
         finally:
-            self.lookup.classifier = kept
+            self.lookup.classifier, self.lookup.quotes.classifier = kept
 
     def hits(self, question: str, limit: int = 10):
         try:

@@ -21,9 +21,11 @@ HEADER = """\
 # (bench/questions_fresh*.jsonl), each written by an engineer who had read only the rules, added
 # here after the set was scored blind and read. Training rows of the section classifier
 # (index/classifier.py), never searched as text and never quoted. Written by bench/section_questions.py;
-# the note names the set and question, so the bench leaves a set's rows out when it scores that set.
+# the note names the set and question (the bench leaves a set's rows out when it scores that set),
+# then the passages its writer said decide it (the statements holding them are the quote classifier's
+# labels).
 #
-#   KEY<TAB>question<TAB># set id
+#   KEY<TAB>question<TAB># set id<TAB>deciding passage<TAB>...
 """
 
 
@@ -35,7 +37,8 @@ def rows(paths) -> list[str]:
             if line.strip():
                 q = json.loads(line)
                 text = " ".join(q["q"].split())  # one line, no tabs
-                out.append(f"{q['expect'][0]}\t{text}\t# {name} {q['id']}")
+                passages = "".join(f"\t{' '.join(d.split())}" for d in q.get("decide", ()))
+                out.append(f"{q['expect'][0]}\t{text}\t# {name} {q['id']}{passages}")
     return out
 
 

@@ -1,13 +1,17 @@
-"""Which section do players' questions with these words belong to? Naive Bayes over players' questions
-whose section is known.
+"""Which section, and which of its statements, do players' questions with these words mean? Naive Bayes
+over players' questions whose answer is known.
 
 The ranker (index.ranking) matches the question's words against the rules' words; it cannot tell
 which of two sections that both say them a player asking this way means ("what happens when I die":
-DEATH, or LOOT_AND_DEATH_INTERRUPTION). The classifier learns that from questions players asked with
-their section: the bench's blind sets once read (index/section_questions.tsv, counted
-`SECTION_QUESTION_WEIGHT` times: a writer chose the section for the whole question), the statement
-questions, the rulebook index's entries and the rules' own statements. Its log-likelihoods are added to the ranker's scores
-(`Weights.classifier`); it never finds a section the ranker did not rank.
+DEATH, or LOOT_AND_DEATH_INTERRUPTION), nor which of a section's sentences decides. Two classifiers
+learn that from questions players asked with their answer:
+- sections (`section_rows`): the bench's blind sets once read (index/section_questions.tsv, counted
+  `BENCH_QUESTION_WEIGHT` times: a writer chose the section for the whole question), the statement
+  questions, the rulebook index's entries and the rules' own statements. Its log-likelihoods are
+  added to the ranker's scores (`Weights.classifier`); it never finds a section the ranker did not.
+- statements (`statement_rows`, labels `statement_label`): the same questions, each with the
+  statements its note or its writer's deciding passages name, and the statements' own text. Quoting
+  weighs it in (`Weights.classifier_quote`).
 
 Features: the question's stems without the words of asking (`situation_sequence`, as the rulebook
 index's field is searched) and each pair of neighbouring stems in one clause ("run out" is not "run"
@@ -22,12 +26,13 @@ import math
 from index.situations import SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, situation_sequence
 from index.text import CLAUSE_BREAK, clause_words
 
-__all__ = ["SectionClassifier", "features", "training_rows"]
+__all__ = ["Classifier", "features", "section_rows", "statement_label", "statement_rows"]
 
-# A bench question's writer chose its section for the whole question; a statement question or an
-# index entry was written for one statement or phrase. Measured on the bench (leave one set out):
-# 1 -> 0.923, 2 -> 0.927, 3 -> 0.929 top-1 over the read sets; 2 keeps the other rows' voice.
-SECTION_QUESTION_WEIGHT = 2.0
+# A bench question's writer chose its section (and deciding passages) for the whole question; a
+# statement question or an index entry was written for one statement or phrase. Measured on the
+# bench (leave one set out): 1 -> 0.923, 2 -> 0.927, 3 -> 0.929 top-1 over the read sets; 2 keeps
+# the other rows' voice.
+BENCH_QUESTION_WEIGHT = 2.0
 
 
 def features(sequence) -> frozenset[str]:
@@ -38,41 +43,91 @@ def features(sequence) -> frozenset[str]:
     return frozenset(found)
 
 
-def training_rows(db, leave_out: str | None = None) -> list[tuple[str, str, float]]:
+def section_rows(db, leave_out: str | None = None) -> list[tuple[str, str, float]]:
     """(section key, text, weight) for the sections of `db`: the three files of players' questions
     and the rules' own statements (a rule's sentence asked as a question still finds its section:
     measured 346 -> 406 of 439 with them, players' questions unchanged). Without the rows of the
     bench set `leave_out` (the bench scoring that set)."""
-    from index.store import SKIPPED_KINDS
-
     known = {view.key for view in db.sections()}
     rows = []
-    for path, weight in ((SECTION_QUESTIONS, SECTION_QUESTION_WEIGHT), (STATEMENT_QUESTIONS, 1.0), (None, 1.0)):
-        for key, text, note in entry_lines(path):
-            if key not in known:
-                continue
-            if leave_out is not None and path == SECTION_QUESTIONS and note.split(" ")[0] == leave_out:
-                continue
-            rows.append((key, text, weight))
-    for st in db.statements():
-        if st.kind not in SKIPPED_KINDS:
-            rows.append((st.key, " ".join((st.text, *st.items)), 1.0))
+    for key, text, set_name, _passages in _bench_questions():
+        if key in known and set_name != leave_out:
+            rows.append((key, text, BENCH_QUESTION_WEIGHT))
+    for path in (STATEMENT_QUESTIONS, None):
+        rows.extend((key, text, 1.0) for key, text, _note in entry_lines(path) if key in known)
+    rows.extend((st.key, _statement_text(st), 1.0) for st in _quotable(db))
     return rows
 
 
-class SectionClassifier:
-    """Per feature, how many of each section's questions say it; per section, all its questions'
-    features. Kept as the index's metadata (JSON, read on every cold lookup), so compactly: sections
-    by number, each feature's counts one flat list [section, count, section, count, ...]."""
+def statement_label(key: str, n: int) -> str:
+    return f"{key}#{n}"
 
-    def __init__(self, sections: list[str], totals: list[float], counts: dict[str, list]):
-        self.sections = sections
+
+def statement_rows(db, noted=None, leave_out: str | None = None) -> list[tuple[str, str, float]]:
+    """(`statement_label`, text, weight): each statement question and rulebook-index entry for the
+    statements its note names (`noted_entries`, computed when not given), each bench question for the
+    statements of its section holding a passage its writer said decides it, and each statement's own
+    text. Without the bench set `leave_out`."""
+    from index.situations import noted_entries
+
+    if noted is None:
+        noted = noted_entries(lambda key: [st for st in _quotable(db) if st.key == key])
+    rows = [(statement_label(key, n), text, 1.0) for key, text, named in noted[1] for n in named]
+    by_section: dict[str, list] = {}
+    for st in _quotable(db):
+        by_section.setdefault(st.key, []).append(st)
+        rows.append((statement_label(st.key, st.n), _statement_text(st), 1.0))
+    for key, text, set_name, passages in _bench_questions():
+        if set_name == leave_out:
+            continue
+        for st in by_section.get(key, ()):
+            said = " ".join(_statement_text(st).split())
+            if any(passage in said for passage in passages):
+                rows.append((statement_label(key, st.n), text, BENCH_QUESTION_WEIGHT))
+    return rows
+
+
+def _quotable(db) -> list:
+    from index.store import SKIPPED_KINDS
+
+    return [st for st in db.statements() if st.kind not in SKIPPED_KINDS]
+
+
+def _statement_text(statement) -> str:
+    return " ".join((statement.text, *statement.items))
+
+
+def _bench_questions() -> list[tuple[str, str, str, list[str]]]:
+    """(section key, question, set name, deciding passages) per row of index/section_questions.tsv."""
+    try:
+        text = SECTION_QUESTIONS.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    out = []
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if line.startswith("#") or len(parts) < 3:
+            continue
+        key, question, note, *passages = parts
+        out.append((key.strip(), question.strip(), note.lstrip("#").split()[0], [p.strip() for p in passages if p.strip()]))
+    return out
+
+
+class Classifier:
+    """Per feature, how many of each label's (section's or statement's) questions say it; per label,
+    all its questions' features. Kept as the index's metadata (JSON, read on every cold lookup), so
+    compactly: labels by number, each feature's counts one flat list [label, count, label, count, ...]."""
+
+    def __init__(self, labels: list[str], totals: list[float], counts: dict[str, list]):
+        self.labels = labels
         self.totals = totals
         self.counts = counts
         self.vocabulary_size = len(counts)
+        self._denominators: dict[float, list[float]] = {}  # smoothing -> per label
+        self._last: tuple = (None, {})  # quoting asks once per section shown, with the same words
 
     @classmethod
-    def from_rows(cls, rows) -> "SectionClassifier":
+    def from_rows(cls, rows) -> "Classifier":
         per_feature: dict[str, dict[str, float]] = {}
         totals: dict[str, float] = {}
         for key, text, weight in rows:
@@ -81,34 +136,42 @@ class SectionClassifier:
                 per = per_feature.setdefault(feature, {})
                 per[key] = per.get(key, 0.0) + weight
             totals[key] = totals.get(key, 0.0) + weight * len(found)
-        sections = sorted(totals)
-        number = {key: i for i, key in enumerate(sections)}
+        labels = sorted(totals)
+        number = {key: i for i, key in enumerate(labels)}
         counts = {
             feature: [x for key, count in sorted(per.items()) for x in (number[key], _compact(count))]
             for feature, per in per_feature.items()
         }
-        return cls(sections, [_compact(totals[key]) for key in sections], counts)
+        return cls(labels, [_compact(totals[key]) for key in labels], counts)
 
     def to_data(self) -> dict:
-        return {"sections": self.sections, "totals": self.totals, "counts": self.counts}
+        return {"labels": self.labels, "totals": self.totals, "counts": self.counts}
 
     @classmethod
-    def from_data(cls, data: dict | None) -> "SectionClassifier":
+    def from_data(cls, data: dict | None) -> "Classifier":
         data = data or {}
-        return cls(data.get("sections", []), data.get("totals", []), data.get("counts", {}))
+        return cls(data.get("labels", []), data.get("totals", []), data.get("counts", {}))
 
     def log_likelihoods(self, sequence, smoothing: float) -> dict[str, float]:
-        """section key -> log P(the question's known features | section); features no training
-        question says are left out (they favour no section)."""
+        """label -> log P(the question's known features | label); features no training question
+        says are left out (they favour no label)."""
+        asked = (tuple(sequence), smoothing)
+        if self._last[0] == asked:
+            return self._last[1]
         said = [self.counts[f] for f in features(sequence) if f in self.counts]
         unseen = math.log(smoothing)
-        scores = [
-            len(said) * (unseen - math.log(total + smoothing * self.vocabulary_size)) for total in self.totals
-        ]
+        denominators = self._denominators.get(smoothing)
+        if denominators is None:
+            denominators = self._denominators[smoothing] = [
+                math.log(total + smoothing * self.vocabulary_size) for total in self.totals
+            ]
+        scores = [len(said) * (unseen - denominator) for denominator in denominators]
         for flat in said:
             for i in range(0, len(flat), 2):
                 scores[flat[i]] += math.log(flat[i + 1] + smoothing) - unseen
-        return dict(zip(self.sections, scores))
+        found = dict(zip(self.labels, scores))
+        self._last = (asked, found)
+        return found
 
 
 def _compact(count: float) -> float | int:

@@ -30,14 +30,16 @@ def handoffs(section, quotes, missing, title_stems=frozenset(), stems_looked_up=
     """The documents not loaded (`missing`) that the answer hands off to: named in a quote, or in
     another statement of the section that says something of the question beyond the title
     (`title_stems`): "death process steps": "resolve the Death Process according to
-    09_DEATH_AND_VICTORY"."""
+    09_DEATH_AND_VICTORY"; or in any statement of the section when the question names only its
+    title ("dungeon bomb loot": the subject itself continues in 07_DUNGEON_BOMBS)."""
     missing = set(missing)
     found: dict[str, Handoff] = {}
     quoted = {quote.n for quote in quotes}
+    title_only = bool(stems_looked_up) and stems_looked_up <= title_stems
     texts = [quote.text for quote in quotes] + [
         st.text for st in section.statements
         if st.n not in quoted and any(doc in st.text for doc in missing)
-        and (frozenset(stems(st.text, drop=QUERY_STOPWORDS)) - title_stems) & stems_looked_up
+        and (title_only or (frozenset(stems(st.text, drop=QUERY_STOPWORDS)) - title_stems) & stems_looked_up)
     ]
     for text in texts:
         for doc in sorted(missing, key=text.find):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 
 from index.answer import answer_for
-from index.classifier import SectionClassifier
+from index.classifier import Classifier
 from index.corpus import Corpus
 from index.errors import BadQuery
 from index.handoffs import handoffs, see_also
@@ -62,8 +62,11 @@ class RulesIndex:
         weights = weights or Weights()
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
         self.ranker = Ranker(self.corpus, self.lexicon, weights)
-        self.quotes = QuoteChooser(self.corpus, weights, self.ranker.answers, meta.get("entry_links"))
-        self.classifier = SectionClassifier.from_data(meta.get("classifier"))
+        self.classifier = Classifier.from_data(meta.get("classifier"))
+        self.quotes = QuoteChooser(
+            self.corpus, weights, self.ranker.answers, meta.get("entry_links"),
+            Classifier.from_data(meta.get("statement_classifier")),
+        )
         self._weights = weights
 
     @property
@@ -96,7 +99,7 @@ class RulesIndex:
         # Every stem the question says or means: its words (spelling fixed) and its concepts' words.
         said = {s for s in sequence if s != CLAUSE_BREAK}
         said.update(s for c in concepts for alt, _ in c.alternatives for s in alt)
-        return Reading(concepts, corrections, asks, quote_asks, ranked, frozenset(said))
+        return Reading(concepts, corrections, asks, quote_asks, ranked, frozenset(said), sequence)
 
     def _classified(self, ranked: list, sequence: tuple[str, ...], explain: dict | None) -> list:
         """The ranked sections with the section classifier's say added: per nat of log-likelihood
@@ -154,7 +157,10 @@ class RulesIndex:
     def _hit(self, key: str, score: float, found, reading: Reading, stems_looked_up) -> tuple[SectionHit, list]:
         """The section as a hit with its quotes, and its statements' (value, n), best first."""
         section = self.corpus.section(key)
-        ordered = self.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems)
+        ordered = self.quotes.order(
+            key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems,
+            sequence=reading.sequence,
+        )
         by_n = {st.n: st for st in section.statements}
         quotes = tuple(quote(by_n[n], stems_looked_up) for n in self.quotes.choose(section, ordered))
         return SectionHit(

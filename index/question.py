@@ -62,6 +62,7 @@ class Reading:
     quote_asks: frozenset
     ranked: list
     stems: frozenset = frozenset()  # every stem the question says or means (words and concepts)
+    sequence: tuple = ()  # its words as the rulebook index and the classifiers read them (`situation_sequence`)
 
 
 class QuestionReader:

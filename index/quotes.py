@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 
+from index.classifier import statement_label
 from index.model import Quote
 from index.situations import section_links
 from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, stem, stems
@@ -30,7 +31,7 @@ _WORD = re.compile(r"[^\W_]+")
 class QuoteChooser:
     """Orders and picks a ranked section's statements over one open index (`Corpus`)."""
 
-    def __init__(self, corpus, weights, answers, notes=None):
+    def __init__(self, corpus, weights, answers, notes=None, classifier=None):
         self.corpus = corpus
         self.weights = weights
         self.answers = answers  # (docnum, asks) -> factor: the statement has the shape asked for
@@ -38,6 +39,7 @@ class QuoteChooser:
         # (`index.situations.entry_links`), read per section when first quoted.
         self.notes = notes or {}
         self._section_notes: dict[str, list] = {}
+        self.classifier = classifier  # which statement players asking with these words meant (index.classifier)
 
     def named_by_entries(self, key: str, question_stems) -> dict[int, float]:
         """n -> how fully the question says the rulebook-index entries whose notes name statement n:
@@ -59,7 +61,9 @@ class QuoteChooser:
                     found[n] = found.get(n, 0.0) + share
         return found
 
-    def order(self, key, docs, head, statement, asks=frozenset(), concepts=(), question_stems=frozenset()) -> list[tuple[float, int]]:
+    def order(
+        self, key, docs, head, statement, asks=frozenset(), concepts=(), question_stems=frozenset(), sequence=(),
+    ) -> list[tuple[float, int]]:
         """(value, n) of a section's statements, the most deciding first.
 
         A statement decides what the question adds to its section's subject: each concept of the
@@ -111,6 +115,18 @@ class QuoteChooser:
             if top > 0:
                 by_n = {ns[d]: asked.get(d, 0.0) / top for d in docs}
                 out = [(value * (1 + w.nearest_quote * by_n[n]), strength, n) for value, strength, n in out]
+        if w.classifier_quote and sequence and self.classifier is not None:
+            # The statement players asking with these words meant: its posterior among the
+            # section's statements, as a share of the likeliest's (a statement no question names
+            # gets the least likely's).
+            likelihoods = self.classifier.log_likelihoods(sequence, w.classifier_smoothing)
+            known = {n: likelihoods[label] for n in (ns[d] for d in docs) if (label := statement_label(key, n)) in likelihoods}
+            if known:
+                best, least = max(known.values()), min(known.values())
+                out = [
+                    (value * (1 + w.classifier_quote * math.exp(known.get(n, least) - best)), strength, n)
+                    for value, strength, n in out
+                ]
         if named:
             # A rulebook-index entry the question says, whose note names the statement it comes
             # from: that statement decides the situation the entry names (a share of the best).

@@ -22,7 +22,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage
 
-from index.classifier import SectionClassifier, training_rows
+from index.classifier import Classifier, section_rows, statement_rows
 from index.errors import IndexUnavailable
 from index.lexicon import mine
 from index.schema import SCHEMA_VERSION, make_schema
@@ -131,7 +131,8 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
             for w in words(phrase):
                 frequencies[w] = frequencies.get(w, 0) + 1
     meta = {
-        "classifier": SectionClassifier.from_rows(training_rows(db)).to_data(),
+        "classifier": Classifier.from_rows(section_rows(db)).to_data(),
+        "statement_classifier": Classifier.from_rows(statement_rows(db, noted)).to_data(),
         "entry_links": entry_links(noted, titles),
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,

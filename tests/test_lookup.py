@@ -537,7 +537,10 @@ def test_quotes_are_distinct_statements_of_the_section_in_decreasing_value(rules
         assert all(quote.text == texts[quote.n] for quote in hit.quotes)
         reading = lookup.rank(question)
         key, _score, found = reading.ranked[0]
-        order = [n for _value, n in lookup.quotes.order(key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems)]
+        order = [n for _value, n in lookup.quotes.order(
+            key, *found, asks=reading.quote_asks, concepts=reading.concepts, question_stems=reading.stems,
+            sequence=reading.sequence,
+        )]
         assert numbers == [n for n in order if n in numbers]  # most deciding first
 
 
@@ -698,8 +701,8 @@ def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_mi
 
     from index.weights import Weights
 
-    # Quotes chosen by the words alone (no rulebook-index notes), so none of them names 09.
-    hit = RulesIndex(rules_db, replace(Weights(), note=0.0)).search("death process steps", 1).results[0]
+    # Quotes chosen by the words alone (no rulebook-index notes, no players' questions), so none names 09.
+    hit = RulesIndex(rules_db, replace(Weights(), note=0.0, classifier_quote=0.0)).search("death process steps", 1).results[0]
     assert hit.key == "02_GAME_STRUCTURE > DEATH"
     assert not any("09_DEATH_AND_VICTORY" in quote.text for quote in hit.quotes)
     assert [h.doc_id for h in hit.handoffs] == ["09_DEATH_AND_VICTORY"]
@@ -742,7 +745,7 @@ def test_a_question_that_says_an_index_entry_quotes_the_statement_its_note_names
 
     assert RulesIndex(rules_db).search(question, 1).results[0].quotes[0].text == decides
     # Without players' phrasings (the notes, and each statement's own questions) the words alone decide.
-    words_alone = replace(Weights(), note=0.0, asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0)
+    words_alone = replace(Weights(), note=0.0, asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0, classifier_quote=0.0)
     without = RulesIndex(rules_db, words_alone).search(question, 1).results[0]
     assert without.quotes[0].text != decides
 
@@ -785,7 +788,7 @@ def test_a_question_like_a_statements_own_players_questions_finds_and_quotes_tha
 
     hit = RulesIndex(rules_db).search(question, 1).results[0]
     assert (hit.key, hit.quotes[0].text) == (section, decides)
-    without = RulesIndex(rules_db, replace(Weights(), asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0)).search(question, 1)
+    without = RulesIndex(rules_db, replace(Weights(), asked_field=0.0, nearest=0.0, nearest_quote=0.0, classifier=0.0, classifier_quote=0.0)).search(question, 1)
     assert (without.results[0].key, without.results[0].quotes[0].text) != (section, decides)
 
 
@@ -880,38 +883,43 @@ def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
 # --- the section classifier: which section players asking with these words meant (index.classifier) ----
 
 
-def test_every_section_question_is_its_bench_sets_question_with_the_section_its_writer_put_first(rules_db):
+def test_every_section_question_is_its_bench_sets_question_with_the_section_and_passages_its_writer_gave(rules_db):
+    from index.classifier import _bench_questions
     from index.situations import SECTION_QUESTIONS, entry_lines
 
-    rows = entry_lines(SECTION_QUESTIONS)
     sets: dict[str, dict] = {}
-    for _key, _text, note in rows:
-        name = note.split(" ")[0]
+    for _key, _text, name, _passages in _bench_questions():
         if name not in sets:
             path = ROOT / "bench" / f"questions_{name}.jsonl"
             sets[name] = {q["id"]: q for q in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if q}
-    written = {(note.split(" ")[0], note.split(" ")[1]): (key, text) for key, text, note in rows}
-    expected = {(name, qid): (q["expect"][0], " ".join(q["q"].split())) for name, qs in sets.items() for qid, q in qs.items()}
+    written = {
+        (note.split(" ")[0], note.split(" ")[1]): (key, text, tuple(passages))
+        for (key, text, note), (_k, _t, _s, passages) in zip(entry_lines(SECTION_QUESTIONS), _bench_questions())
+    }
+    expected = {
+        (name, qid): (q["expect"][0], " ".join(q["q"].split()), tuple(" ".join(d.split()) for d in q["decide"]))
+        for name, qs in sets.items() for qid, q in qs.items()
+    }
     assert written == expected  # every question of each set named, once, as its writer annotated it
-    assert {key for key, _t, _n in rows} <= {view.key for view in rules_db.sections()}
+    assert {key for key, _t, _n in entry_lines(SECTION_QUESTIONS)} <= {view.key for view in rules_db.sections()}
 
 
 def test_the_classifier_puts_first_the_section_whose_players_alone_say_a_word(rules_db):
-    from index.classifier import SectionClassifier, training_rows
+    from index.classifier import Classifier, section_rows
 
-    classifier = SectionClassifier.from_rows(training_rows(rules_db))
+    classifier = Classifier.from_rows(section_rows(rules_db))
     # Words of players' questions (not pairs) said by one section's rows only, several times.
     own = {f: flat for f, flat in classifier.counts.items() if " " not in f and len(flat) == 2 and flat[1] >= 3}
     assert len(own) > 20
     for feature, flat in own.items():
         likelihoods = classifier.log_likelihoods((feature,), smoothing=0.3)
-        assert max(likelihoods, key=likelihoods.get) == classifier.sections[flat[0]], feature
+        assert max(likelihoods, key=likelihoods.get) == classifier.labels[flat[0]], feature
 
 
 def test_a_word_no_training_question_says_favours_no_section(rules_db):
-    from index.classifier import SectionClassifier, training_rows
+    from index.classifier import Classifier, section_rows
 
-    classifier = SectionClassifier.from_rows(training_rows(rules_db))
+    classifier = Classifier.from_rows(section_rows(rules_db))
     assert set(classifier.log_likelihoods(("zzqxwv", "zzqxwv zzqxwv"), smoothing=0.3).values()) == {0.0}
 
 
@@ -926,11 +934,11 @@ def test_a_neighbouring_pair_of_words_is_a_feature_but_never_across_a_clause_bre
 
 
 def test_leaving_a_bench_set_out_drops_exactly_its_questions(rules_db):
-    from index.classifier import training_rows
+    from index.classifier import section_rows
 
-    every = training_rows(rules_db)
+    every = section_rows(rules_db)
     fresh7 = (ROOT / "bench" / "questions_fresh7.jsonl").read_text(encoding="utf-8").splitlines()
-    assert len(every) - len(training_rows(rules_db, leave_out="fresh7")) == len([q for q in fresh7 if q.strip()])
+    assert len(every) - len(section_rows(rules_db, leave_out="fresh7")) == len([q for q in fresh7 if q.strip()])
     # The rules' own statements are rows too: a rule's sentence asked as a question knows its section.
     assert sum(1 for _k, text, _w in every if text.startswith("Plot Armor may not be stored in the Backpack")) == 1
 
@@ -955,3 +963,41 @@ def test_index_is_rebuilt_when_players_questions_or_the_classifier_change():
 
     names = {path.name for path in situations._BUILT_FROM}
     assert {"section_questions.tsv", "statement_questions.tsv", "classifier.py"} <= names
+
+
+@pytest.mark.parametrize(
+    ("question", "section", "decides"),
+    [
+        # Written for this test, not from any bench set or index file.
+        ("a bomb tells all of us to grab loot and lists no order, how do we sort it", "08_LOOT_AND_INVENTORY > DUNGEON_BOMB_LOOT",
+         "If no order is stated, resolve those Loot instructions using the Core Timing Principle defined in 01_CORE_CONCEPTS."),
+        ("while the fight from the encounter runs, where do we keep the encounter card",
+         "10_RANDOM_ENCOUNTERS > RANDOM_ENCOUNTERS_AND_COMBAT",
+         "The Random Encounter that initiated the Combat Encounter remains in the interrupted resolution area until the Combat Encounter and any resulting Death Processes are complete."),
+    ],
+)
+def test_the_quote_classifier_puts_first_the_statement_players_asking_this_way_meant(rules_db, question, section, decides):
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    hit = RulesIndex(rules_db).search(question, 1).results[0]
+    assert (hit.key, hit.quotes[0].text) == (section, decides)
+    without = RulesIndex(rules_db, replace(Weights(), classifier_quote=0.0)).search(question, 1).results[0]
+    assert without.key == section and without.quotes[0].text != decides
+
+
+def test_each_bench_question_names_the_statements_holding_its_deciding_passages(rules_db):
+    from index.classifier import _bench_questions, statement_label, statement_rows
+
+    rows = statement_rows(rules_db)
+    labels = {(label, text) for label, text, weight in rows if weight > 1}
+    by_key = {}
+    for st in rules_db.statements():
+        by_key.setdefault(st.key, []).append(st)
+    unnamed = 0
+    for key, question, _set, passages in _bench_questions():
+        named = [st for st in by_key[key] if any(p in " ".join(" ".join((st.text, *st.items)).split()) for p in passages)]
+        assert all((statement_label(key, st.n), question) in labels for st in named if st.kind not in ("references", "table_header"))
+        unnamed += not named
+    assert unnamed == 0  # every writer's deciding passage is in a statement of the section they put first
