@@ -168,6 +168,19 @@ def summary_gists(db) -> dict[str, list[str]]:
 
 _DICE_NOTATION = re.compile(r"^([1-9]\d*)d([1-9]\d*)$")  # "2d6"; never "0d6"
 
+# "die" is the game's dice ("roll the damage die") and the glossary's slang for Death ("when you die").
+# The word before it tells which: a subject or a helping verb makes it the verb (Death only), a
+# determiner, a number or a die's name makes it the noun (the die only); otherwise both stay.
+_DIE_VERB_AFTER = frozenset(
+    "i you we he she they who someone somebody anyone anybody everyone player players character "
+    "will would could might may can cant cannot to gonna just ll d also".split()
+)
+_DIE_FORMS = frozenset({"die", "died", "dies", "dying"})
+_DIE_NOUN_AFTER = frozenset(
+    "a an the one each every that this which what my your his her their damage d4 d6 d8 d10 d20 "
+    "per same other another extra second bonus indicated penalty reward".split()
+)
+
 
 def slang_form(word: str) -> str:
     """How a glossary key is compared: lowercase, a plural "s" dropped ("bags" -> "bag").
@@ -287,7 +300,11 @@ class Lexicon:
                 # The player's own words stay an alternative only when all of them are words of
                 # substance: "out of cards" left as "cards" says nothing of being out of them.
                 alternatives = [(own, 1.0)] if own and len(own) == len(span) else []
-                alternatives += [(t, expansion_weight) for t in targets if (t, 1.0) not in alternatives]
+                sense = _die_sense(tokens, i) if len(span) == 1 and span[0] in _DIE_FORMS else None
+                if sense == "verb":
+                    alternatives = []
+                if sense != "noun":
+                    alternatives += [(t, expansion_weight) for t in targets if (t, 1.0) not in alternatives]
                 concept = Concept(" ".join(span), tuple(alternatives))
             elif phrase:
                 size, stemmed = phrase
@@ -313,3 +330,17 @@ class Lexicon:
                     seen.add(signature)
                     concepts.append(concept)
         return concepts
+
+
+def _die_sense(tokens: list[str], i: int) -> str | None:
+    """"verb", "noun" or None (unknown) for the word at `i` ("die", "died", "dies", "dying"): its
+    other forms are only ever the verb (and stem to "die", the dice's word); "die" by the word
+    just before it."""
+    if tokens[i] != "die":
+        return "verb"
+    before = tokens[i - 1] if i else None
+    if before in _DIE_VERB_AFTER:
+        return "verb"
+    if before in _DIE_NOUN_AFTER or (before or "").isdigit():
+        return "noun"
+    return None

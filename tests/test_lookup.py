@@ -1001,3 +1001,19 @@ def test_each_bench_question_names_the_statements_holding_its_deciding_passages(
         assert all((statement_label(key, st.n), question) in labels for st in named if st.kind not in ("references", "table_header"))
         unnamed += not named
     assert unnamed == 0  # every writer's deciding passage is in a statement of the section they put first
+
+
+@pytest.mark.parametrize(
+    ("question", "means"),
+    [
+        ("what happens when you die", {("death",)}),  # after a subject: the verb, Death
+        ("I died to the trap, now what", {("death",)}),  # its other forms are only ever the verb
+        ("which die do I roll for the penalty", {("die",)}),  # after a determiner: the dice
+        ("roll a d6 damage die", {("die",)}),
+        ("die or dice", {("die",), ("death",)}),  # nothing before it says which: both stay
+    ],
+)
+def test_die_is_the_dice_or_death_by_the_word_before_it(rules_db, question, means):
+    concepts, _corrections = RulesIndex(rules_db).read(question)
+    (die,) = [c for c in concepts if c.surface in ("die", "died")]
+    assert {alt for alt, _weight in die.alternatives} == means
