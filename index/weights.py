@@ -31,7 +31,7 @@ class Weights:
     title_full: float = 1.0  # the same when the question names the whole title
     titled: float = 0.3  # in a quote, a concept the section's title already names
     asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
-    quote_ratio: float = 0.15  # quote statements scoring at least this share of the best
+    quote_ratio: float = 0.05  # quote statements scoring at least this share of the best (0.15 before the quote classifier, which lifts the likeliest statement up to 3x: 0.05 keeps answers as long as they were, 2.0 quotes on average)
     distinct: float = 2.0  # exponent: in a quote, a concept fewer of the section's statements say counts more
     saturate: float = 0.0  # exponent: a statement earns a concept's weight by saying it (0) or by its score (1)
     kind_low: float = 0.3  # an abbreviation, a one-word row, a document's preamble, as a quote
