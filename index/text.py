@@ -45,7 +45,7 @@ QUERY_STOPWORDS = INDEX_STOPWORDS | frozenset(
     ever very much some any if but or not no about way still anyway happen happens happened
     mean means tell know rule rules say says said need want let lets kind sort bit oh well
     quick question sure true correct else one make makes made up out isn doesn don didn
-    aren wasn weren ll ve re d whether wether now supposed already exactly literally probably
+    aren wasn weren ll ve re d m whether wether now supposed already exactly literally probably
     maybe guess pretty totally honestly
     dont doesnt didnt cant couldnt wont wouldnt shouldnt isnt arent wasnt werent hasnt havent
     hadnt aint youre theyre thats hes shes whos wheres hows""".split()

@@ -49,7 +49,7 @@ class Weights:
     asked_field: float = 0.8  # a concept said in a statement's own players' questions (field "asked"), against its words
     nearest: float = 1.0  # all the question's words against a statement's own players' questions (BM25), the closest one's, for its section
     nearest_quote: float = 1.0  # in a quote, the statement whose own players' questions the question says most closely (BM25, a share of the section's best)
-    classifier: float = 0.05  # the section classifier's log-likelihood (index.classifier), per nat, as a share of the best section's score
+    classifier: float = 0.1  # the section classifier's log-likelihood (index.classifier), per nat, as a share of the best section's score
     classifier_quote: float = 2.0  # in a quote, the statement classifier's posterior among the section's statements (a share of the likeliest's)
     classifier_smoothing: float = 0.3  # added to every feature count of every section (naive Bayes' Lidstone smoothing)
     asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)

@@ -639,6 +639,11 @@ def test_a_contraction_typed_without_its_apostrophe_is_no_typo(rules_db):
     assert [c.surface for c in concepts] == ["weapons", "pay"]
 
 
+def test_the_ends_of_contractions_are_words_of_asking_not_concepts(rules_db):
+    concepts, _corrections = RulesIndex(rules_db).read("I'm out, we're done, you'll see, they've won, I'd pass")
+    assert [c.surface for c in concepts] == ["see", "won", "pass"]
+
+
 def test_a_slang_phrase_reduced_to_one_common_word_is_read_only_as_its_meaning(rules_db):
     lookup = RulesIndex(rules_db)
     (out_of,) = lookup.read("out of cards")[0]
