@@ -23,10 +23,11 @@ can be tuned without a rebuild.
 from __future__ import annotations
 
 import math
+
 from index.situations import SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, situation_sequence
 from index.text import CLAUSE_BREAK, clause_words
 
-__all__ = ["Classifier", "features", "section_rows", "statement_label", "statement_rows"]
+__all__ = ["Classifier", "bench_questions", "features", "section_rows", "statement_label", "statement_rows"]
 
 # A bench question's writer chose its section (and deciding passages) for the whole question; a
 # statement question or an index entry was written for one statement or phrase. Measured on the
@@ -50,7 +51,7 @@ def section_rows(db, leave_out: str | None = None) -> list[tuple[str, str, float
     bench set `leave_out` (the bench scoring that set)."""
     known = {view.key for view in db.sections()}
     rows = []
-    for key, text, set_name, _passages in _bench_questions():
+    for key, text, set_name, _passages in bench_questions():
         if key in known and set_name != leave_out:
             rows.append((key, text, BENCH_QUESTION_WEIGHT))
     for path in (STATEMENT_QUESTIONS, None):
@@ -70,14 +71,14 @@ def statement_rows(db, noted=None, leave_out: str | None = None) -> list[tuple[s
     text. Without the bench set `leave_out`."""
     from index.situations import noted_entries
 
-    if noted is None:
-        noted = noted_entries(lambda key: [st for st in _quotable(db) if st.key == key])
-    rows = [(statement_label(key, n), text, 1.0) for key, text, named in noted[1] for n in named]
     by_section: dict[str, list] = {}
     for st in _quotable(db):
         by_section.setdefault(st.key, []).append(st)
-        rows.append((statement_label(st.key, st.n), _statement_text(st), 1.0))
-    for key, text, set_name, passages in _bench_questions():
+    if noted is None:
+        noted = noted_entries(lambda key: by_section.get(key, []))
+    rows = [(statement_label(key, n), text, 1.0) for key, text, named in noted[1] for n in named]
+    rows.extend((statement_label(st.key, st.n), _statement_text(st), 1.0) for st in _quotable(db))
+    for key, text, set_name, passages in bench_questions():
         if set_name == leave_out:
             continue
         for st in by_section.get(key, ()):
@@ -97,7 +98,7 @@ def _statement_text(statement) -> str:
     return " ".join((statement.text, *statement.items))
 
 
-def _bench_questions() -> list[tuple[str, str, str, list[str]]]:
+def bench_questions() -> list[tuple[str, str, str, list[str]]]:
     """(section key, question, set name, deciding passages) per row of index/section_questions.tsv."""
     try:
         text = SECTION_QUESTIONS.read_text(encoding="utf-8")

@@ -889,17 +889,17 @@ def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
 
 
 def test_every_section_question_is_its_bench_sets_question_with_the_section_and_passages_its_writer_gave(rules_db):
-    from index.classifier import _bench_questions
+    from index.classifier import bench_questions
     from index.situations import SECTION_QUESTIONS, entry_lines
 
     sets: dict[str, dict] = {}
-    for _key, _text, name, _passages in _bench_questions():
+    for _key, _text, name, _passages in bench_questions():
         if name not in sets:
             path = ROOT / "bench" / f"questions_{name}.jsonl"
             sets[name] = {q["id"]: q for q in map(json.loads, path.read_text(encoding="utf-8").splitlines()) if q}
     written = {
         (note.split(" ")[0], note.split(" ")[1]): (key, text, tuple(passages))
-        for (key, text, note), (_k, _t, _s, passages) in zip(entry_lines(SECTION_QUESTIONS), _bench_questions())
+        for (key, text, note), (_k, _t, _s, passages) in zip(entry_lines(SECTION_QUESTIONS), bench_questions())
     }
     expected = {
         (name, qid): (q["expect"][0], " ".join(q["q"].split()), tuple(" ".join(d.split()) for d in q["decide"]))
@@ -993,7 +993,7 @@ def test_the_quote_classifier_puts_first_the_statement_players_asking_this_way_m
 
 
 def test_each_bench_question_names_the_statements_holding_its_deciding_passages(rules_db):
-    from index.classifier import _bench_questions, statement_label, statement_rows
+    from index.classifier import bench_questions, statement_label, statement_rows
 
     rows = statement_rows(rules_db)
     labels = {(label, text) for label, text, weight in rows if weight > 1}
@@ -1001,7 +1001,7 @@ def test_each_bench_question_names_the_statements_holding_its_deciding_passages(
     for st in rules_db.statements():
         by_key.setdefault(st.key, []).append(st)
     unnamed = 0
-    questions = _bench_questions()
+    questions = bench_questions()
     for key, question, _set, passages in questions:
         named = [st for st in by_key[key] if any(p in " ".join(" ".join((st.text, *st.items)).split()) for p in passages)]
         assert all((statement_label(key, st.n), question) in labels for st in named if st.kind not in ("references", "table_header"))
