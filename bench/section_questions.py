@@ -1,10 +1,11 @@
 """Write index/section_questions.tsv: the players' questions of the bench's blind sets, each with the
-section its writer said settles it first, as training rows for the lookup's section classifier
+section its writer said settles it first, as training rows for the lookup's classifiers
 (index.classifier). A set is added once it has been scored blind (before and after the change it
-measured) and read; the bench then scores it with a classifier trained without it (leave one set
+measured) and read; the bench then scores it with classifiers trained without it (leave one set
 out), so its row still says how the lookup does on questions it never learned from.
 
-    .venv/bin/python bench/section_questions.py            # every bench/questions_fresh*.jsonl
+    .venv/bin/python bench/section_questions.py              # rewrite the sets already in the file
+    .venv/bin/python bench/section_questions.py fresh16      # ... and add bench/questions_fresh16.jsonl
 """
 
 from __future__ import annotations
@@ -43,7 +44,16 @@ def rows(paths) -> list[str]:
 
 
 def main() -> None:
-    paths = sorted((ROOT / "bench").glob("questions_fresh*.jsonl"), key=lambda p: int(re.sub(r"\D", "", p.stem) or 1))
+    sys.path.insert(0, str(ROOT))
+    from index.classifier import bench_questions
+
+    names = {name for _key, _text, name, _passages in bench_questions()} | set(sys.argv[1:])
+    paths = sorted(
+        (ROOT / "bench" / f"questions_{name}.jsonl" for name in names), key=lambda p: int(re.sub(r"\D", "", p.stem) or 1)
+    )
+    missing = [str(p.relative_to(ROOT)) for p in paths if not p.exists()]
+    if missing:
+        sys.exit(f"no such set: {', '.join(missing)}")
     lines = rows(paths)
     TARGET.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{TARGET.relative_to(ROOT)}: {len(lines)} questions from {len(paths)} sets", file=sys.stderr)
