@@ -130,7 +130,9 @@ def _players_named(words: list[str], names: list[str]) -> list[str]:
 
 
 def _notation(command: str, player: str, target: str, card: str, amount: str) -> str:
-    quoted = f'"{card}"' if card else ""
+    from referee.parsing import quoted as typed
+
+    quoted = typed(card) if card else ""
     return {
         "reroll": f"reroll {player} --virtual --seed 0",
         "kaos": f"kaos {player} {amount}",

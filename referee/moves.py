@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from referee.deferred import deferred, ready
+from referee.parsing import quoted
 from referee.state import PlayerState
 
 __all__ = [
@@ -119,7 +120,7 @@ class CheckModifier(Move):
 
     def as_typed(self) -> str:
         amount = f"{self.amount:+d}" if isinstance(self.amount, int) else self.amount  # "N" in a list of options
-        return f'modifier {self.player} {amount} --because {_q(self.because)}'
+        return f'modifier {self.player} {amount} --because {quoted(self.because)}'
 
 
 @_move("resolve")
@@ -226,17 +227,13 @@ class CardText:
         return parts
 
 
-def _q(text: str) -> str:
-    return f'"{text}"' if " " in text else text
-
-
 @_move("card")
 class DescribeCard(CardText, Move):
     name: str
     kind: str  # armor | weapon | common | rare
 
     def as_typed(self) -> str:
-        return " ".join(["card", _q(self.name), self.kind, *self.card_options()])
+        return " ".join(["card", quoted(self.name), self.kind, *self.card_options()])
 
 
 @_move("draw")
@@ -246,7 +243,7 @@ class DrawLoot(CardText, Move):
     names: tuple[str, ...]
 
     def as_typed(self) -> str:
-        pairs = [f"{k} {_q(n)}" for k, n in zip(self.kinds, self.names)]
+        pairs = [f"{k} {quoted(n)}" for k, n in zip(self.kinds, self.names)]
         return " ".join(["draw", self.player, *pairs, *self.card_options()])
 
 
@@ -257,7 +254,7 @@ class Equip(Move):
     slot: str = ""  # armor-1..armor-5 | melee | ranged; "" lets the referee choose the legal one
 
     def as_typed(self) -> str:
-        return " ".join(["equip", self.player, _q(self.card)] + ([self.slot] if self.slot else []))
+        return " ".join(["equip", self.player, quoted(self.card)] + ([self.slot] if self.slot else []))
 
 
 @_move("store")
@@ -267,7 +264,7 @@ class Store(Move):
     slot: int | None = None  # Backpack Slot number; None: the first empty one
 
     def as_typed(self) -> str:
-        return " ".join(["store", self.player, _q(self.card)] + ([f"--slot {self.slot}"] if self.slot else []))
+        return " ".join(["store", self.player, quoted(self.card)] + ([f"--slot {self.slot}"] if self.slot else []))
 
 
 @_move("discard")
@@ -277,7 +274,7 @@ class DiscardLoot(Move):
     required: str = ""  # the rule or effect that requires this discard (no timing check); "" = voluntary
 
     def as_typed(self) -> str:
-        return " ".join(["discard", self.player, _q(self.card)] + ([f'--required "{self.required}"'] if self.required else []))
+        return " ".join(["discard", self.player, quoted(self.card)] + ([f"--required {quoted(self.required)}"] if self.required else []))
 
 
 @_move("use")
@@ -287,7 +284,7 @@ class UseLoot(Move):
     effect: str = ""  # what the card did, as the table reports it
 
     def as_typed(self) -> str:
-        return " ".join(["use", self.player, _q(self.card)] + ([f'--effect "{self.effect}"'] if self.effect else []))
+        return " ".join(["use", self.player, quoted(self.card)] + ([f"--effect {quoted(self.effect)}"] if self.effect else []))
 
 
 @_move("gear-swap")
@@ -299,11 +296,11 @@ class GearSwap(Move):
     discard: str = ""  # a card left without a legal Slot, discarded at once
 
     def as_typed(self) -> str:
-        parts = ["gear-swap", self.player, _q(self.card)] + ([_q(self.other)] if self.other else [])
+        parts = ["gear-swap", self.player, quoted(self.card)] + ([quoted(self.other)] if self.other else [])
         if self.slot:
             parts.append(f"--slot {self.slot}")
         if self.discard:
-            parts.append(f"--discard {_q(self.discard)}")
+            parts.append(f"--discard {quoted(self.discard)}")
         return " ".join(parts)
 
 
@@ -317,7 +314,7 @@ class TakeLoot(Move):
     def as_typed(self) -> str:
         verb = "pickpocket" if self.how == "pickpocket" else "take"
         extra = ["--opportunity"] if self.how == "opportunity" else []
-        return " ".join([verb, self.player, self.source, _q(self.card), *extra])
+        return " ".join([verb, self.player, self.source, quoted(self.card), *extra])
 
 
 @_move("deck-size")
@@ -337,7 +334,7 @@ class DropWeapon(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"drop {self.player} {_q(self.card)}"
+        return f"drop {self.player} {quoted(self.card)}"
 
 
 @_move("recover")
@@ -348,7 +345,7 @@ class RecoverWeapon(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"recover {self.player} {_q(self.card)}"
+        return f"recover {self.player} {quoted(self.card)}"
 
 
 # --- end 08 loot -------------------------------------------------------------------------------------
@@ -372,7 +369,7 @@ class EncounterDraw(Move):
     no_penalty: bool = False  # the card specifically states it has no Penalty
 
     def as_typed(self) -> str:
-        parts = ["encounter draw"] + ([self.player] if self.player else []) + [_q(self.card), f"--by {self.cause}"]
+        parts = ["encounter draw"] + ([self.player] if self.player else []) + [quoted(self.card), f"--by {self.cause}"]
         parts += [f'--because "{self.because}"'] if self.because else []
         parts += [f'--check "{x}"' for x in self.checks] + [f'--pay "{x}"' for x in self.pays]
         parts += [f'--penalty "{x}"' for x in self.penalty] + (["--no-penalty"] if self.no_penalty else [])
@@ -386,7 +383,7 @@ class EncounterChoose(Move):
     discard: tuple[str, ...] = ()  # Loot to discard for a discard option
 
     def as_typed(self) -> str:
-        return " ".join(["encounter choose", self.player, str(self.option)] + [f"--discard {_q(c)}" for c in self.discard])
+        return " ".join(["encounter choose", self.player, str(self.option)] + [f"--discard {quoted(c)}" for c in self.discard])
 
 
 @_move("encounter-roll")
@@ -409,7 +406,7 @@ class EncounterDiscard(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"encounter discard {self.player} {_q(self.card)}"
+        return f"encounter discard {self.player} {quoted(self.card)}"
 
 
 @_move("encounter-continue")
@@ -471,8 +468,8 @@ def describe(move: Move) -> str:
             parts.append(" ".join(map(str, value)))
         elif f.name in ("player", "kind", "resource", "status", "outcome", "state", "amount"):
             parts.append(str(value))
-        elif isinstance(value, str) and " " in value:
-            parts.append(f'"{value}"' if f.name == "action" else f'--{f.name} "{value}"')
+        elif isinstance(value, str) and quoted(value) != value:
+            parts.append(quoted(value) if f.name == "action" else f"--{f.name} {quoted(value)}")
         elif f.name == "action":
             parts.append(value)
         else:

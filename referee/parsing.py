@@ -6,7 +6,7 @@ import re
 
 from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
-__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias"]
+__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted"]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 
@@ -24,6 +24,14 @@ def parse_int(text: str, *, what: str, low: int = 1, high: int = 999, signed: bo
     if not low <= value <= high:
         raise InvalidMove(f"{what} must be between {low} and {high}, not {value}")
     return value
+
+
+def quoted(value: str) -> str:
+    """One word of a line as it must be typed for `notation.split` to read it back: as it is, or in double quotes
+    (a quote or backslash inside escaped) when it holds spaces, quotes or backslashes ("The \\"Big\\" Axe")."""
+    if value and not any(c.isspace() or c in "'\"\\" for c in value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _shown(text) -> str:

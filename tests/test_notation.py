@@ -50,3 +50,35 @@ def test_a_loot_type_prefix_of_two_spellings_of_one_type_names_it():
     assert loot_kind("arm") == "armor"
     assert loot_kind("weap") == "weapon"
     assert loot_kind("com") == "common"
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_WORDS = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=12),
+                  max_size=5)
+
+
+@given(_WORDS)
+def test_a_word_quoted_for_a_line_reads_back_as_itself(words):
+    from referee.notation import split
+    from referee.parsing import quoted
+
+    assert split(" ".join(quoted(w) for w in words)) == words
+
+
+def test_a_card_named_with_quotes_and_spaces_is_written_as_notation_that_reads_back(tmp_path):
+    import referee
+
+    with referee.Game.new(tmp_path / "g.sqlite", players=["Mara", "Ivo"], health=10, turn_actions=2) as game:
+        drawn = game.parse('draw mara weapon "The \\"Big\\" Axe" --melee')
+        assert drawn.names == ('The "Big" Axe',)
+        assert game.parse(drawn.as_typed()) == drawn
+        game.play(drawn)
+        equip = referee.Equip(player="Mara", card='The "Big" Axe')
+        assert game.parse(equip.as_typed()) == equip
+        # A fix the referee suggests is a command the table can type as shown (08 LOOT_MANAGEMENT_WINDOW: Equipped
+        # Gear moves by Gear Swap, not by `store`).
+        game.play(equip)
+        (fix,) = [v.fix for v in game.check(game.parse("store mara axe")).violations if v.fix]
+        command = fix.split("`referee ", 1)[1].split("`", 1)[0]
+        assert game.parse(command) == referee.GearSwap(player="Mara", card='The "Big" Axe')

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Candidate", "values", "complete_line", "shell_completer", "command_phrases", "quoted", "game_state"]
+from referee.parsing import quoted
+
+__all__ = ["Candidate", "values", "complete_line", "shell_completer", "command_phrases", "game_state"]
 
 # What a session adds to the command line's commands (`referee.cli.session` answers them).
 SESSION_COMMANDS = {
@@ -211,13 +213,6 @@ def _words_before_cursor(text: str) -> tuple[list[str], str, int]:
     return words, "", 0
 
 
-def quoted(value: str) -> str:
-    """A value as it must be typed on a line: quoted when it holds spaces or quotes."""
-    if value and not any(c.isspace() or c in "'\"\\" for c in value):
-        return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _matching(pairs, fragment: str) -> list[tuple[str, str]]:
     """The values `fragment` could be completing: those it starts, then those with a word it starts ("a" -> Iron
     Axe), as the notation reads names."""
@@ -415,7 +410,7 @@ def shell_completer(notation, param):
         typed = incomplete or ""
         at = next((i for i, w in enumerate(words) if w.split("=")[0] == "--game"), None)
         game = None if at is None else words[at].partition("=")[2] or (words[at + 1:at + 2] or [None])[0]
-        fragment = typed if quoted(typed) == typed else '"' + typed.replace("\\", "\\\\").replace('"', '\\"')
+        fragment = typed if quoted(typed) == typed else quoted(typed)[:-1]  # left open: the word is being typed
         line = " ".join(quoted(w) for w in words) + " " + fragment
         out = []
         for found in complete_line(game_state(game), line, session=False):

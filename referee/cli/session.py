@@ -27,6 +27,7 @@ def demo(
     from pathlib import Path
 
     from referee.demo import GAME_PLACEHOLDER, SCRIPT
+    from referee.parsing import quoted
     from referee.store import current_game_path
 
     folder = tempfile.TemporaryDirectory(prefix="referee-demo-")
@@ -40,7 +41,7 @@ def demo(
     try:
         for number, step in enumerate(SCRIPT, start=1):
             words = [w.replace(GAME_PLACEHOLDER, str(game)) for w in step.words]
-            shown = " ".join(w if " " not in w else f'"{w}"' for w in words)
+            shown = " ".join(quoted(w) for w in words)
             sys.stdout.write(("\n" + f"# {step.narration}\n" if step.narration else "\n") + f"$ referee {shown}\n")
             sys.stdout.flush()
             os.environ["REFEREE_GAME"] = str(game)
@@ -219,7 +220,8 @@ class Session:
         """The move's words with each misspelt or ambiguous name replaced by the one the table picks when asked;
         None when the table declines. Without a way to ask, or a game to read, the words as they are."""
         from referee import notation
-        from referee.cli.completion import notation_words, quoted
+        from referee.cli.completion import notation_words
+        from referee.parsing import quoted
         from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
         if self.confirm is None or self.state is None or any(w.startswith("--game") for w in words):

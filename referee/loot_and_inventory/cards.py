@@ -4,6 +4,7 @@ Slots each may go in, and naming a card (the notation reads names forgivingly; a
 
 from __future__ import annotations
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name, stats_text
@@ -185,7 +186,7 @@ def _not_held(d, player: str, name: str, place: tuple | None) -> None:
                   R.DISCARD_PILE_STAYS, R.DISCARD_REMOVES, fix=fix)
     elif kind == "deck":
         d.violate("card-in-a-deck", f"{label(name)} is {where}: it is drawn from there first", R.DRAW_FROM_DECK,
-                  fix=f"`referee draw {player.lower()} {place[1]} \"{label(name)}\"`")
+                  fix=f"`referee draw {player.lower()} {place[1]} {quoted(label(name))}`")
     else:
         d.violate("card-of-another-player", f"{label(name)} is {where}, not {player}'s", R.LOOT_BELONGS,
                   R.TAKE_REMOVED, fix=fix)

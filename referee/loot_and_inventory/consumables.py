@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import label, locate
 from referee.loot_and_inventory.cards import held_card, is_gear
@@ -42,7 +43,7 @@ def judge_use(state, move, d) -> None:
               *((R.LMW_USE_TIMING,) if in_window else ()))
         if checking is not None:
             d.interpret("check-finishes-first")
-            d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because \"{name}\"`; then "
+            d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because {quoted(name)}`; then "
                      f"{checking.finish_hint()}")
     else:
         active = state.active_player.name

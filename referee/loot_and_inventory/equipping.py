@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import label, occupant, parse_slot, slot_label, the_slot
 from referee.loot_and_inventory.cards import card_summary, held_card, illegal_slot_rules, legal_slots, slot_rules
@@ -25,7 +26,7 @@ def judge_equip(state, move, d) -> None:
             (R.EQUIP_NOT_ILLEGAL_SLOT,)
         d.violate("no-legal-slot", f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
-                      f"`referee card \"{name}\" {card['type']} --equip-as armor|melee|ranged --override ...`)")
+                      f"`referee card {quoted(name)} {card['type']} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
     _second_plot_armor(d, player, card, name)
     leaving = _plot_leaving(d, player, card)
@@ -44,7 +45,7 @@ def judge_equip(state, move, d) -> None:
             slot = slots[0]
         else:
             d.violate("which-slot-to-replace", f"every legal slot for {name} is occupied: say which one to replace",
-                      R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} \"{name}\" armor N`: "
+                      R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} {quoted(name)} armor N`: "
                       + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
             slot = slots[0]
     if window is None:

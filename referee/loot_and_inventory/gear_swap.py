@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.state import mat_key, swap_key
 from referee import citations as R
+from referee.parsing import quoted
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import (
     inventory, label, locate, occupant, parse_slot, slot_label, stored, the_slot,
@@ -65,8 +66,8 @@ def judge_gear_swap(state, move, d) -> None:
     if slot not in legal_slots(kept_card):
         d.violate("exchange-illegal-slot", f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} "
                   f"that {worn} occupies", R.GEAR_SWAP_EXCHANGE, *illegal_slot_rules(kept_card, slot), fix=(
-                      f"move one card at a time: `referee gear-swap {player.lower()} \"{worn}\"` stores it, "
-                      f"`referee gear-swap {player.lower()} \"{kept}\"` equips it (one Gear Swap per turn)"))
+                      f"move one card at a time: `referee gear-swap {player.lower()} {quoted(worn)}` stores it, "
+                      f"`referee gear-swap {player.lower()} {quoted(kept)}` equips it (one Gear Swap per turn)"))
     _set_slot(d, player, slot, None)
     _set_backpack(d, player, kept_at[2], None)
     _undrop(d, player, worn)
@@ -86,9 +87,9 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
         # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.
         gear = [c for _, c in stored(d, player) if is_gear(d.card(c)) and at[2] in legal_slots(d.card(c))]
         fixes = [f"exchange it with Stored Gear legal for {the_slot(at[2])}: `referee gear-swap {player.lower()} "
-                 f"\"{name}\" \"{gear[0]}\"`"] if gear else []
+                 f"{quoted(name)} {quoted(gear[0])}`"] if gear else []
         fixes.append(f"or discard it (on {player}'s own Player Turn, nothing being resolved; this keeps the Gear "
-                     f"Swap): `referee discard {player.lower()} \"{name}\"`")
+                     f"Swap): `referee discard {player.lower()} {quoted(name)}`")
         why = (" --discard does not make it one: nothing is left without a legal Slot except by the swap itself"
                if move.discard else "")
         d.violate("gear-swap-backpack-full", f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}): a Gear "
@@ -126,12 +127,12 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
             d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
                       f"holds {held}: moving {name} there is "
                       f"an exchange", R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
-                      fix=f"`referee gear-swap {player.lower()} \"{name}\" \"{held}\"`"
+                      fix=f"`referee gear-swap {player.lower()} {quoted(name)} {quoted(held)}`"
                           + (f", or choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"
                              if others else ""))
         else:
             fix = (f"choose an empty legal Slot: `--slot {others[0]}` ({', '.join(slot_label(s) for s in others)})"
-                   if others else f"first discard {label(held)} (`referee discard {player.lower()} \"{label(held)}\"`, "
+                   if others else f"first discard {label(held)} (`referee discard {player.lower()} {quoted(label(held))}`, "
                                   f"on your own turn), then Gear Swap {name} into the empty Slot")
             d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
                       f"holds {label(held)}, which is not Gear: "

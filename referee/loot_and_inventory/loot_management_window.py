@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.deferred import deferred
+from referee.parsing import quoted
 from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
     label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
@@ -48,7 +49,7 @@ class LootWindowProc(Procedure):
         who = self.player.lower()
         first = self.cards[0] if self.cards else "CARD"
         return (f"place each card as its options allow (`referee inventory {who}`): `referee equip|store|use|discard "
-                f"{who} \"{first}\"`")
+                f"{who} {quoted(first)}`")
 
     @staticmethod
     def after_any_move(state, move, d) -> None:
@@ -88,7 +89,7 @@ def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWin
                   f"displaced Loot is "
                   f"{verb} this way", *rules,
                   fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} "
-                      f"\"{name}\"`" if gear else f"{label(name)} is {where_text(place)}")
+                      f"{quoted(name)}`" if gear else f"{label(name)} is {where_text(place)}")
         return None
     if name not in top.cards:
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "

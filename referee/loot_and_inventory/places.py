@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import BOX_KEY, LOOT_TYPE_LABELS, mat_key, pile_key
@@ -39,7 +40,7 @@ def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
         return False
     d.violate("dropped-weapon-stays", f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
               R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
-              fix=f"`referee recover {player.lower()} \"{name}\"` once 06_COMBAT_ENCOUNTER recovers it, or "
+              fix=f"`referee recover {player.lower()} {quoted(name)}` once 06_COMBAT_ENCOUNTER recovers it, or "
                   f"--override \"REASON\" if a card moves it")
     return True
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import LOOT_TYPE_LABELS, mat_key
@@ -48,7 +49,7 @@ def judge_store(state, move, d) -> None:
                                          ("use", _usable_now(state, d, player, card)), ("discard", True)) if ok]
             room = ""
             if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
-                room = (f", or first discard a Backpack card (`referee discard {player.lower()} \"{label(pack[0])}\"`, "
+                room = (f", or first discard a Backpack card (`referee discard {player.lower()} {quoted(label(pack[0]))}`, "
                         f"interpretation lmw-make-room)")
             fix = f"{' or '.join(can)} the {which} {name}{room}"
         else:

@@ -5,6 +5,8 @@ RANDOM_ENCOUNTERS_AND_LOOT: `encounter choose`, one option before rolling or pay
 from __future__ import annotations
 
 from dataclasses import replace
+
+from referee.parsing import quoted
 from referee import citations as R
 from referee import core_concepts
 from referee.core_concepts import CheckProc
@@ -181,7 +183,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
                   f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
-                  fix=" ".join(f"--discard \"{c}\"" for c in eligible[:option["amount"]]))
+                  fix=" ".join(f"--discard {quoted(c)}" for c in eligible[:option["amount"]]))
         d.impossible()
     return cards
 

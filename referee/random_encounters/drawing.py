@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.parsing import quoted
 from referee import citations as R
 from referee import core_concepts
 from referee.errors import InvalidMove
@@ -137,7 +138,7 @@ def judge_draw(state, move, d) -> None:
     if described and known and {k: v for k, v in enc["cards"][known].items()} != card:
         if d.interpret("card-redescribed") == "override":
             d.violate("card-redescribed", f"'{name}' was described differently earlier in this game",
-                      fix=f"draw it by name only (`referee encounter draw PLAYER \"{name}\"`), or correct it with "
+                      fix=f"draw it by name only (`referee encounter draw PLAYER {quoted(name)}`), or correct it with "
                           f"--override \"what the card says\"", reading="card-redescribed")
         d.say(f"'{name}' was described differently earlier in this game: this description replaces it",
               R.ENCOUNTER_CARD_TEXT_WINS)
