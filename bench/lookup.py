@@ -17,7 +17,9 @@ fresh against its annotation); how many questions get a one-line answer and how 
 from a deciding statement; how often a rule's own sentence, asked as a question, finds its own
 section first; then latency: warm in-process `index.search` median/p95,
 and cold `referee ask --json` wall-clock median against `python -c pass` (subprocesses).
-Nothing here asserts: it measures.
+A blind set, once scored and read, becomes training rows of the lookup's classifiers
+(index/section_questions.tsv, `bench/section_questions.py`): each such set is scored with
+classifiers trained without its own rows (`OurRanker.leaving_out`). Nothing here asserts: it measures.
 """
 
 from __future__ import annotations
