@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import math
 
-from index.situations import SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, situation_sequence
+from index.situations import (
+    SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, entry_rows, situation_sequence, statement_phrases,
+)
 from index.text import CLAUSE_BREAK, clause_words
 
 __all__ = ["Classifier", "bench_questions", "features", "section_rows", "statement_label", "statement_rows"]
@@ -71,13 +73,14 @@ def statement_rows(db, noted=None, leave_out: str | None = None) -> list[tuple[s
     text. Without the bench set `leave_out`."""
     from index.situations import noted_entries
 
+    quotable = _quotable(db)
     by_section: dict[str, list] = {}
-    for st in _quotable(db):
+    for st in quotable:
         by_section.setdefault(st.key, []).append(st)
     if noted is None:
         noted = noted_entries(lambda key: by_section.get(key, []))
-    rows = [(statement_label(key, n), text, 1.0) for key, text, named in noted[1] for n in named]
-    rows.extend((statement_label(st.key, st.n), _statement_text(st), 1.0) for st in _quotable(db))
+    rows = [(statement_label(*labelled), text, 1.0) for labelled, texts in statement_phrases(noted).items() for text in texts]
+    rows.extend((statement_label(st.key, st.n), _statement_text(st), 1.0) for st in quotable)
     for key, text, set_name, passages in bench_questions():
         if set_name == leave_out:
             continue
@@ -100,18 +103,8 @@ def _statement_text(statement) -> str:
 
 def bench_questions() -> list[tuple[str, str, str, list[str]]]:
     """(section key, question, set name, deciding passages) per row of index/section_questions.tsv."""
-    try:
-        text = SECTION_QUESTIONS.read_text(encoding="utf-8")
-    except OSError:
-        return []
-    out = []
-    for line in text.splitlines():
-        parts = line.split("\t")
-        if line.startswith("#") or len(parts) < 3:
-            continue
-        key, question, note, *passages = parts
-        out.append((key.strip(), question.strip(), note.lstrip("#").split()[0], [p.strip() for p in passages if p.strip()]))
-    return out
+    return [(key, question, (note.split() or [""])[0], list(passages))
+            for key, question, note, passages in entry_rows(SECTION_QUESTIONS)]
 
 
 class Classifier:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
 
-__all__ = ["RULEBOOK_INDEX", "STATEMENT_QUESTIONS", "SECTION_QUESTIONS", "entry_lines", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "section_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
+__all__ = ["RULEBOOK_INDEX", "STATEMENT_QUESTIONS", "SECTION_QUESTIONS", "entry_lines", "entry_rows", "ENTRY_BREAK", "load_entries", "entry_stems", "noted_entries", "entry_links", "section_links", "statement_phrases", "data_hash", "situation_sequence", "situation_text"]
 
 RULEBOOK_INDEX = Path(__file__).parent / "rulebook_index.tsv"
 # Players' questions, each written for the one statement that settles it (the note names it), in
@@ -51,6 +51,11 @@ def _path(path: Path | None) -> Path:
 def entry_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
     """(key, phrase, note) per entry, in file order; the note is the entry's comment without its
     "#" (often the statement the phrase comes from), or "". A missing file has no entries."""
+    return [(key, phrase, note) for key, phrase, note, _more in entry_rows(path)]
+
+
+def entry_rows(path: Path | None = None) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """`entry_lines` with the columns after the note (index/section_questions.tsv's deciding passages)."""
     try:
         text = _path(path).read_text(encoding="utf-8")
     except OSError:
@@ -65,8 +70,9 @@ def entry_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
         key = " > ".join(part.strip() for part in parts[0].split(">"))
         phrase = parts[1].strip()
         note = parts[2].strip().lstrip("#").strip() if len(parts) > 2 else ""
+        more = tuple(p.strip() for p in parts[3:] if p.strip())
         if key and phrase and not phrase.startswith("#"):
-            out.append((key, phrase, note))
+            out.append((key, phrase, note, more))
     return out
 
 
@@ -195,9 +201,9 @@ def statement_phrases(noted) -> dict[tuple[str, int], list[str]]:
 
 
 # Besides the rules and the rulebook index, an index is built from the statement questions, this
-# module (how a note names its statement), the section questions and the classifier counting them, the glossary (the speller's protected words) and the
-# word rules of index/text.py (stopwords, stemming): a change to any of them keys a fresh index,
-# as a change to the rulebook index does.
+# module (how a note names its statement), the section questions and the classifier counting them,
+# the glossary (the speller's protected words) and the word rules of index/text.py (stopwords,
+# stemming): a change to any of them keys a fresh index, as a change to the rulebook index does.
 _BUILT_FROM = (
     STATEMENT_QUESTIONS, SECTION_QUESTIONS, Path(__file__), Path(__file__).parent / "classifier.py",
     Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py",
