@@ -132,7 +132,8 @@ class OurRanker:
         self.index = index
         # Default weights: the shared per-process index; other weights: a private one (a sweep).
         self.lookup = index.open_index(db) if weights is None else RulesIndex(db, weights)
-        self._held_out: dict = {}
+        self._held_out: dict = {}  # set name -> (section, statement) classifiers without its rows, or None
+        self._every_row_count: int | None = None
 
     @contextlib.contextmanager
     def leaving_out(self, set_name: str | None):
@@ -142,10 +143,12 @@ class OurRanker:
         if set_name not in self._held_out:
             from index.classifier import Classifier, section_rows, statement_rows
 
+            if self._every_row_count is None:
+                self._every_row_count = len(section_rows(self.db))
             rows = section_rows(self.db, leave_out=set_name)
             self._held_out[set_name] = (
                 (Classifier.from_rows(rows), Classifier.from_rows(statement_rows(self.db, leave_out=set_name)))
-                if len(rows) < len(section_rows(self.db)) else None
+                if len(rows) < self._every_row_count else None
             )
         held_out = self._held_out[set_name]
         if held_out is None:

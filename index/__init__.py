@@ -13,13 +13,13 @@ BM25F aggregated to sections. Whoosh is imported only when a lookup runs.
 from __future__ import annotations
 
 import sys as _sys
+import types as _types
 
 if "cached_property" not in _sys.modules:
     # whoosh-reloaded imports the `cached_property` backport for one decorator, and the backport
     # imports asyncio: about 10 ms of every cold `referee ask` (python -X importtime). The standard
     # library's functools.cached_property does that decorator's job.
     import functools as _functools
-    import types as _types
 
     _sys.modules["cached_property"] = _types.ModuleType("cached_property")
     _sys.modules["cached_property"].cached_property = _functools.cached_property
@@ -29,8 +29,6 @@ if "whoosh.compat" not in _sys.modules and "urllib.request" not in _sys.modules:
     # `referee ask`, python -X importtime) for `urlretrieve`, which whoosh never calls. While
     # whoosh.compat loads, a stand-in answers that one import; it is gone again before anything
     # else can import urllib.request, and its `urlretrieve` loads the real one if ever called.
-    import types as _types
-
     def _urlretrieve(*args, **kwargs):
         from urllib.request import urlretrieve
 

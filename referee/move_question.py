@@ -130,16 +130,16 @@ def _players_named(words: list[str], names: list[str]) -> list[str]:
 
 
 def _notation(command: str, player: str, target: str, card: str, amount: str) -> str:
-    from referee.parsing import quoted as typed
+    from referee.parsing import quoted
 
-    quoted = typed(card) if card else ""
+    card = quoted(card) if card else ""
     return {
         "reroll": f"reroll {player} --virtual --seed 0",
         "kaos": f"kaos {player} {amount}",
         "heal": f"heal {player} {amount}",
-        "pickpocket": f"pickpocket {player} {target} {quoted}",
+        "pickpocket": f"pickpocket {player} {target} {card}",
         "end-turn": "end-turn",
-    }.get(command, f"{command} {player} {quoted}").strip()
+    }.get(command, f"{command} {player} {card}").strip()
 
 
 def _judged(text: str, ruling, self_is: str, virtual: bool) -> MoveQuestion:

@@ -410,7 +410,9 @@ def shell_completer(notation, param):
         typed = incomplete or ""
         at = next((i for i, w in enumerate(words) if w.split("=")[0] == "--game"), None)
         game = None if at is None else words[at].partition("=")[2] or (words[at + 1:at + 2] or [None])[0]
-        fragment = typed if quoted(typed) == typed else quoted(typed)[:-1]  # left open: the word is being typed
+        fragment = quoted(typed)
+        if fragment != typed:
+            fragment = fragment[:-1]  # left open: the word is being typed
         line = " ".join(quoted(w) for w in words) + " " + fragment
         out = []
         for found in complete_line(game_state(game), line, session=False):
