@@ -153,9 +153,9 @@ class Game:
         and the last live move is another (two people typing)."""
         return self._store.undo(number, expect=expect)
 
-    def redo(self) -> int:
-        """Play again the move the last undo took back (one at a time), unless a move was played since; its number.
-        NothingToUndo otherwise."""
+    def redo(self) -> list[int]:
+        """Play again exactly the moves the last undo took back (a second redo: the undo before that), unless a move
+        was played since; their numbers. NothingToUndo otherwise."""
         return self._store.redo()
 
     def export(self) -> str:

@@ -542,6 +542,7 @@ class GameStore:
                 (*row, _row_checksum(*row)),
             )
             self._keep_snapshot(cursor.lastrowid, state)  # the state after it, in the same transaction
+            self._db.execute("delete from meta where key = 'redo'")  # a new move: what was undone stays undone
         return Played(ruling, number=cursor.lastrowid, override=override if not ruling.legal else None)
 
     def undo(self, number: int | None = None, *, expect: int | None = None) -> list[int]:
@@ -572,26 +573,43 @@ class GameStore:
             state, _ = self._state_after(remaining)  # raises GameFileError before anything is marked
             self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
                                  [(_now(), n) for n in taken])
+            self._set_redo_stack([*self._redo_stack(), taken])
             self._ensure_snapshots()
             self._db.execute("delete from snapshots where n >= ?", (taken[0],))
             if remaining:
                 self._write_snapshot(remaining, state_to_snapshot(state))
         return taken
 
-    def redo(self) -> int:
-        """Play again the earliest move undone after the last live move (undo's inverse); its number is kept.
-        NothingToUndo when there is none, or when a move was played since it was undone (that would rewrite
-        what happened after it)."""
+    def redo(self) -> list[int]:
+        """Play again exactly the moves the last undo took back (undo's inverse), with their numbers; a second redo
+        the undo before that. NothingToUndo when no undo is waiting, or once a move was played after it (that would
+        rewrite what happened after it): the undos waiting to be redone are kept in the meta table, emptied by every
+        new move."""
         with self._writing():
+            waiting = self._redo_stack()
             last_live = self._db.execute("select coalesce(max(n), 0) from moves where undone = 0").fetchone()[0]
-            row = self._db.execute("select min(n) from moves where undone = 1 and n > ?", (last_live,)).fetchone()
-            if row[0] is None:
+            taken = waiting[-1] if waiting else []
+            if not taken or min(taken) <= last_live or len(taken) != self._db.execute(
+                    f"select count(*) from moves where undone = 1 and n in ({','.join('?' * len(taken))})",
+                    taken).fetchone()[0]:
                 raise NothingToUndo("nothing to redo: no move was undone since the last move")
-            self._db.execute("update moves set undone = 0, undone_at = null where n = ?", (row[0],))
-            state, _ = self._state_after(row[0])  # a move that no longer replays is not played again
-            self._keep_snapshot(row[0], state)
-        return row[0]
+            self._db.executemany("update moves set undone = 0, undone_at = null where n = ?", [(n,) for n in taken])
+            self._set_redo_stack(waiting[:-1])
+            state, _ = self._state_after(taken[-1])  # a move that no longer replays is not played again
+            self._keep_snapshot(taken[-1], state)
+        return taken
 
+    def _redo_stack(self) -> list[list[int]]:
+        """The undos that `redo` may still take back, oldest first: each the move numbers one undo took back."""
+        rows = self._db.execute("select value from meta where key = 'redo'").fetchall()
+        try:
+            waiting = json.loads(rows[0][0]) if rows else []
+            return [[int(n) for n in taken] for taken in waiting]
+        except (TypeError, ValueError):
+            return []  # a damaged list only loses the redo
+
+    def _set_redo_stack(self, waiting: list[list[int]]) -> None:
+        self._db.execute("insert or replace into meta (key, value) values ('redo', ?)", (json.dumps(waiting),))
 
 def set_current_game(path: Path) -> None:
     """Record `path` as the current game; GameFileError when the data folder cannot be written."""

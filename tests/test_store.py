@@ -395,7 +395,7 @@ def test_a_damaged_page_of_a_game_file_is_reported_naming_the_file(tmp_path, ref
 def test_redo_keeps_the_snapshot_of_the_move_it_plays_again(store, monkeypatch):
     _gains(store, 3)
     store.undo()
-    assert store.redo() == 3
+    assert store.redo() == [3]
     folds = _count_transitions(monkeypatch)
     assert GameStore(store.path).load() == _full_fold(store) and folds == []
     assert GameStore(store.path).load().player("Mara").kaos == 3

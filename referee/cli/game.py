@@ -330,19 +330,20 @@ def game_undo(
 
 @app.command("redo")
 def game_redo(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Play again the move the last `undo` took back (unless a move was played since)."""
+    """Play again exactly the moves the last `undo` took back (unless a move was played since)."""
     from referee import game_display
 
     with open_game(game) as current:
-        number = current.redo()
-        (entry,) = current.history(numbers=[number])
+        redone = current.redo()
+        entries = current.history(numbers=redone)
         state, path = current.state, current.path
     if as_json:
-        print_json({"redone": number, "move": game_display.history_json([entry])[0],
+        print_json({"redone": redone, "moves": game_display.history_json(entries),
                     "status": game_display.status_json(state, path)})
     else:
         shown = console()
-        shown.print(game_display.redone_line(entry))
+        for entry in entries:
+            shown.print(game_display.redone_line(entry))
         game_display.print_status(shown, state, path)
 
 
