@@ -584,6 +584,15 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
         wears_armor = any(c and _card_type(cards, c)["type"] == "armor" for c in armor)
         mat["armor_equipped"] = (check.flag(player["armor_equipped"], (*at, "armor_equipped"),
                                             f"{name}'s armor_equipped") if "armor_equipped" in player else wears_armor)
+        if plot_armor_name(name) in armor and mat["armor_equipped"]:
+            # the first Armor card equipped sends the Player's own Plot Armor to the box: never both on one mat
+            worn = next((c for c in armor if c and _card_type(cards, c)["type"] == "armor"), None)
+            slot = armor.index(plot_armor_name(name)) + 1
+            beside = f"beside {label(worn)} (an Armor card)" if worn else "while armor_equipped = true"
+            check.fail(f"{name}'s Plot Armor is in Armor Slot {slot} {beside}: the first time a Player equips any "
+                       f"Armor card, their Plot Armor is discarded to the game box first; remove one of them",
+                       (*at, "armor", str(slot)) if "armor" in player else (*at, "armor_equipped"), None,
+                       R.PLOT_ARMOR_FIRST_ARMOR, R.PLOT_ARMOR_BOX)
         mat["last_gear_swap"] = (check.integer(player["last_gear_swap"], (*at, "last_gear_swap"),
                                                f"{name}'s last_gear_swap", 1, 10**9)
                                  if "last_gear_swap" in player else None)
