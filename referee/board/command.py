@@ -14,7 +14,8 @@ SNAPSHOT_WIDTH = 120  # columns of the terminal board in an SVG, or when printed
 
 
 def run(path: Path, console, *, serve: bool = False, port: int | None = None, lan: bool = False,
-        html: str | None = None, svg: str | None = None, width: int | None = None, as_json: bool = False) -> None:
+        html: str | None = None, svg: str | None = None, width: int | None = None, as_json: bool = False,
+        force: bool = False) -> None:
     """Show the board of the game file at `path`: live in the terminal unless a file, JSON or a server is asked for."""
     from referee.board.view import read_view
 
@@ -27,7 +28,7 @@ def run(path: Path, console, *, serve: bool = False, port: int | None = None, la
     if html or svg:
         for target, kind in ((html, "html"), (svg, "svg")):
             if target:
-                write_snapshot(view, Path(target), kind, game=path, width=width or SNAPSHOT_WIDTH)
+                write_snapshot(view, Path(target), kind, game=path, width=width or SNAPSHOT_WIDTH, force=force)
                 console.print(f"Board at move #{view['move']} written to {target}")
     elif as_json:
         sys.stdout.write(json.dumps(view, ensure_ascii=False, indent=2) + "\n")
@@ -43,14 +44,14 @@ def run(path: Path, console, *, serve: bool = False, port: int | None = None, la
         console.print(render(view, width or (console.width if console.is_terminal else SNAPSHOT_WIDTH)))
 
 
-def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: int = SNAPSHOT_WIDTH) -> None:
-    """The board as a self-contained HTML page or an SVG of the terminal board, written whole or not at all."""
+def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: int = SNAPSHOT_WIDTH,
+                   force: bool = False) -> None:
+    """The board as a self-contained HTML page or an SVG of the terminal board, written whole or not at all; never
+    over the game file, nor (without `force`) over a file that is not a board page or picture."""
     from referee.store import is_file
 
     if not target.name or is_file(target, folder=True):
         raise BoardError(f"{target} is a folder: name a file to write")
-    if is_file(target) and target.resolve() == Path(game).resolve():
-        raise BoardError(f"{target} is the game file itself; the board never writes to it")
     if kind == "html":
         from referee.board.page import page
 
@@ -59,10 +60,13 @@ def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: in
         from referee.board.terminal import svg
 
         text = svg(view, width=width, title=f"referee board · move #{view['move']}")
-    from referee.files import write_whole
+    from referee.files import OutputRefused, write_whole
 
     try:
-        write_whole(target, text)
+        write_whole(target, text, kind="board page" if kind == "html" else "board picture (SVG)",
+                    marker="<html" if kind == "html" else "<svg", force=force, never=game)
+    except OutputRefused as error:
+        raise BoardError(str(error)) from None
     except OSError as error:
         raise BoardError(f"cannot write {target}: {error.strerror or error}") from None
 

@@ -123,10 +123,13 @@ def _position_players(pos) -> tuple[str, ...]:
 def game_export(
     file: Annotated[str | None, typer.Argument(metavar="[FILE]", help="Write the position to FILE (default: print "
                                                                      "it).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a FILE that is not a position file (never the game "
+                                                        "file).")] = False,
     game: GameOption = None,
 ) -> None:
     """Write the game's position (TOML) for `referee new --position FILE`: every Player, Patron Mat, deck, pile and
-    the turn. Only between moves: a pending procedure (a Check being rolled, an open window) must finish first."""
+    the turn. Only between moves: a pending procedure (a Check being rolled, an open window) must finish first. A
+    FILE that holds something else (a game file, other text) is not replaced unless --force."""
     import sys
     from pathlib import Path
 
@@ -138,11 +141,14 @@ def game_export(
     if file is None:
         sys.stdout.write(text)
         return
-    from referee.files import write_whole
+    from referee.files import OutputRefused, write_whole
+    from referee.position import FORMAT
 
     target = Path(file)
-    try:
-        write_whole(target, text)  # a half-written position never appears under its name
+    try:  # a half-written position never appears under its name
+        write_whole(target, text, kind="position file", marker=f'format = "{FORMAT}"', force=force, never=path)
+    except OutputRefused as error:
+        raise InvalidMove(str(error)) from None
     except OSError as error:
         raise InvalidMove(f"cannot write {target}: {error.strerror or error}") from None
     console().print(f"Position of {path.stem} (turn {state.turn}, {state.active_player.name}) written to {target}: "
@@ -480,6 +486,8 @@ def game_board(
     svg: Annotated[str | None, typer.Option("--svg", metavar="FILE", help="Write the terminal board as an SVG.")] = None,
     width: Annotated[str | None, typer.Option("--width", metavar="N", help="Columns: print the board once this wide "
                                                                           "(and the width of --svg).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a --html/--svg FILE that is not a board page or "
+                                                        "picture (never the game file).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """A picture of the table: every Patron Mat, the turn, the pending stack, the last ruling. Read-only.
@@ -490,6 +498,6 @@ def game_board(
     from referee.parsing import parse_int
     from referee.store import resolve_game_path
 
-    run(resolve_game_path(game), console(), serve=serve, lan=lan, html=html, svg=svg, as_json=as_json,
+    run(resolve_game_path(game), console(), serve=serve, lan=lan, html=html, svg=svg, as_json=as_json, force=force,
         port=None if port is None else parse_int(port, what="--port", low=0, high=65535),
         width=None if width is None else parse_int(width, what="--width", low=40, high=1000))
