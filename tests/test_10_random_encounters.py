@@ -91,6 +91,55 @@ def test_random_encounter_discard_pile_a_card_lying_in_it_is_not_drawn_again(sta
     assert R.RE_DECK_REFRESH in ruling.citations
 
 
+def test_random_encounter_deck_during_play_card_in_play_is_not_drawn(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "Random Encounter cards are drawn from the top of the Random Encounter
+    Deck.": the card being resolved is in play, not in the deck: drawing it again is refused and never listed."""
+    from referee.legal_moves import legal_moves
+
+    draw(state, player="Bob", cause="flee")
+    check_option(state, (2,), player="Bob")  # Spider Swarm's Penalty: the d6 waits
+    state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
+                                                     "mark": "", "reward": False}],
+                                        "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
+    ruling = refused(state, EncounterDraw(player="Bob", cause="flee", card="Spider Swarm"))
+    assert ruling.violations[0].id == "encounter-in-play"
+    assert ruling.violations[0].citations[0] == R.RE_DECK_TOP
+    listed = [e.move for e in legal_moves(state) if e.type == "encounter-draw"]
+    assert any(m.card == "Imp" for m in listed) and not any(m.card == "Spider Swarm" for m in listed)
+
+
+def test_random_encounter_deck_during_play_a_card_waiting_in_the_interrupted_resolution_area_is_not_drawn(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "Random Encounter cards are drawn from the top of the Random Encounter
+    Deck.": a card waiting below the interruption it created is in play too, and so is not in the deck."""
+    from referee.legal_moves import legal_moves
+
+    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter", "kaos 1"))
+    check_option(state, (5,))
+    draw(state)  # Spider Swarm, drawn by Portal's Penalty
+    check_option(state, (2,))  # fails: Spider Swarm's Penalty waits for the d6
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", card="Portal"))
+    assert ruling.violations[0].citations[0] == R.RE_DECK_TOP and "waiting" in ruling.violations[0].message
+    assert not any(e.move.card in ("Portal", "Spider Swarm") for e in legal_moves(state) if e.type == "encounter-draw")
+
+
+def test_random_encounter_discard_pile_a_discarded_card_is_never_listed_while_the_deck_holds_cards(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY: only the refresh rule moves the discard pile back into the deck ("If a
+    Player must draw a Random Encounter and the Random Encounter Deck is empty, shuffle the Random Encounter discard
+    pile to create a new face-down Random Encounter Deck.")."""
+    from referee.legal_moves import legal_moves
+
+    play(state, EncounterDeck(size=5))
+    draw(state)
+    check_option(state, (15,), option=2)
+    state.encounters["cards"]["Imp"] = {"options": [{"kind": "check", "check": "stat", "stat": "Brawn", "tn": 1,
+                                                     "mark": "", "reward": False}],
+                                        "penalty": [{"kind": "kaos", "amount": 1}], "no_penalty": False}
+    draws = [e.move for e in legal_moves(state) if e.type == "encounter-draw"]
+    assert any(m.card == "Imp" for m in draws) and not any(m.card == "Spider Swarm" for m in draws)
+    play(state, EncounterDeck(size=0))
+    assert any(e.move.card == "Spider Swarm" for e in legal_moves(state) if e.type == "encounter-draw")
+
+
 def test_a_deck_refreshed_from_the_discard_pile_holds_exactly_those_cards(state):
     """RANDOM_ENCOUNTER_DECK_DURING_PLAY "... shuffle the Random Encounter discard pile to create a new face-down
     Random Encounter Deck.": until that deck is used up, a card that was not in the pile cannot be drawn."""

@@ -334,6 +334,8 @@ TABLE = [
                                          EncounterChoose(player="Mara", option=1), RollDice(player="Mara", dice=(5,)),
                                          ResolveCheck(), EncounterDraw(player="Mara", cause="other", card="Trap"))),
      R.RE_DECK_TOP, None),
+    ("encounter-in-play", s(_(lambda st: failed_check_option(st, penalty=("damage d6",)),
+                              EncounterDraw(player="Mara", cause="other", card="Trap"))), R.RE_DECK_TOP, None),
     ("not-in-the-refreshed-encounter-deck", s(_(EncounterDeck(size=1),
                                                lambda st: encounter(st, checks=("brawn 1",), penalty=("kaos 1",)),
                                                EncounterChoose(player="Mara", option=1),

@@ -121,7 +121,15 @@ def judge_draw(state, move, d) -> None:
         d.say(f"the Random Encounter Deck is empty: its discard pile ({plural(len(pile), 'card')}) "
               f"is shuffled into a new face-down deck", R.RE_DECK_REFRESH)
         enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
-    if enc.get("refreshed"):
+    in_play = next((p for p in reversed(d.stack) if isinstance(p, EncounterProc) and p.card == name), None)
+    if in_play is not None:
+        where = "being resolved" if in_play is d.top else "waiting in the interrupted resolution area"
+        d.violate("encounter-in-play", f"'{name}' is in play ({in_play.player}'s Random Encounter, {where}): it is "
+                  f"not in the Random Encounter Deck", R.RE_DECK_TOP, R.RE_DECK_USED,
+                  fix="draw the card on top of the Random Encounter Deck; if the deck holds another copy: "
+                      "--override \"another copy\"")
+        enc.pop("refreshed", None)  # applied anyway (--override): what the deck holds is no longer known
+    elif enc.get("refreshed"):
         _from_refreshed_deck(d, enc, name)
     elif name in enc["discard"]:
         d.violate("encounter-in-the-discard-pile", f"'{name}' lies in the Random Encounter discard pile: it is not in "
