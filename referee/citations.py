@@ -466,6 +466,7 @@ RE_AS_MUCH_AS_POSSIBLE = _c(ENCOUNTERS, "DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS
 RE_NESTED_INTERRUPTION = _c(ENCOUNTERS, "DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS", "If a Random Encounter creates another interruption, fully resolve that interruption before continuing the Random Encounter.")
 
 RE_LOOT_DRAW_BY_08 = _c(ENCOUNTERS, "RANDOM_ENCOUNTERS_AND_LOOT", "If a Random Encounter causes a Player to draw Loot, resolve that draw according to 08_LOOT_AND_INVENTORY.")
+RE_LOOT_MANAGE_BY_08 = _c(ENCOUNTERS, "RANDOM_ENCOUNTERS_AND_LOOT", "If a Random Encounter causes a Player to gain, take, discard, equip, store, use, or otherwise manage Loot, resolve that Loot procedure according to 08_LOOT_AND_INVENTORY unless the Random Encounter card specifically states otherwise.")
 RE_LOOT_ELIGIBLE = _c(ENCOUNTERS, "RANDOM_ENCOUNTERS_AND_LOOT", "If a Random Encounter requires a Player to discard Loot as part of a Non-Check Completion Option, the Player must choose eligible Loot they currently possess.")
 RE_LOOT_NO_DISCARD_OPTION = _c(ENCOUNTERS, "RANDOM_ENCOUNTERS_AND_LOOT", "A Player may not choose a Non-Check Completion Option that requires discarding Loot unless they have eligible Loot to discard.")
 RE_LOOT_DISCARD_PILE = _c(ENCOUNTERS, "RANDOM_ENCOUNTERS_AND_LOOT", "Loot discarded to resolve a Random Encounter is placed in its matching discard pile unless a rule specifically states otherwise.")

@@ -400,7 +400,7 @@ class EncounterRoll(Move):
 
 @_move("encounter-discard")
 class EncounterDiscard(Move):
-    """Loot discarded for a Penalty's Loot discard."""
+    """Loot discarded for a Penalty's Loot discard, or for the discard option chosen without naming it."""
 
     player: str
     card: str

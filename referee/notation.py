@@ -611,14 +611,16 @@ def _grammar() -> dict[str, Notation]:
         Notation("encounter choose", "Choose one Encounter Completion Option before rolling or paying (a Check "
                                      "option declares its Check).",
                  (PLAYER, Param("option", "The option's number, or a word of it (brawn, kaos).", names="option"),
-                  Param("discard", "Loot to discard for a discard option.", option=("--discard",), many=True,
+                  Param("discard", "Loot to discard for a discard option (or none: then `encounter discard`).",
+                        option=("--discard",), many=True,
                         names="card")), _encounter_choose),
         Notation("encounter roll", "Roll a Penalty's damage die: the Player to the damaged Player's left rolls it "
                                    "(01 DAMAGE).",
                  (PLAYER, Param("value", "What the damage die shows.", required=False, metavar="[N]"), VIRTUAL, SEED),
                  _encounter_roll),
-        Notation("encounter discard", "Discard Loot for a Penalty's Loot discard (to its matching discard pile).",
-                 (PLAYER, Param("card", "The Loot card to discard for the Penalty (a unique prefix is enough).",
+        Notation("encounter discard", "Discard Loot for a Penalty's Loot discard or a chosen discard option (to its "
+                                      "matching discard pile).",
+                 (PLAYER, Param("card", "The Loot card to discard for the card (a unique prefix is enough).",
                                 names="card")), _encounter_discard),
         Notation("encounter continue", "Go on: decline the optional Event Reward, end a Combat Encounter the card "
                                        "started, or finish a step.", (), _encounter_continue),

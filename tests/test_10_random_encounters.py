@@ -474,11 +474,100 @@ def test_a_discard_option_discards_eligible_loot_to_its_matching_pile(state):
     assert R.RE_LOOT_DISCARD_PILE in ruling.citations
 
 
-def test_a_discard_option_names_the_loot(state):
+def test_non_check_completion_options_a_discard_option_is_chosen_first_and_its_loot_discarded_next(state):
+    """NON_CHECK_COMPLETION_OPTIONS "The Encountering Player chooses the Non-Check Completion Option before paying
+    costs, discarding Loot, ...": the choice of a discard option can wait for its card; the encounter stays open
+    until the Loot is discarded (`encounter discard`, or 08's `discard`), then succeeds."""
+    from referee.legal_moves import legal_moves
+
     loot(state, "Cara")
     draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
-    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    play(state, EncounterChoose(player="Cara", option=2))
+    enc = encounter(state)
+    assert (enc.step, enc.awaiting) == ("option", "discard") and "encounter discard cara" in enc.finish_hint()
+    listed = legal_moves(state)
+    assert any(e.matches(EncounterDiscard(player="Cara", card="Healing Draught")) for e in listed)
+    assert any(e.matches(DiscardLoot(player="Cara", card="Healing Draught")) for e in listed)
+    assert R.OPTIONS_MUST_RESOLVE_CHOSEN in quotes_of(refused(state, EncounterContinue()))
+    assert R.OPTIONS_MUST_RESOLVE_CHOSEN == refused(state, EncounterChoose(player="Cara", option=1)).violations[
+        0].citations[0]
+    ruling = play(state, DiscardLoot(player="Cara", card="Healing Draught", required="Toll Troll"))
+    assert discard_pile(state, "common") == ["Healing Draught"] and not state.stack
+    assert R.NON_CHECK_SUCCESS in ruling.citations and state.encounters["discard"] == ["Toll Troll"]
+
+
+def test_a_discard_option_names_each_loot_once(state):
+    loot(state, "Cara")
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2, discard=("heal", "heal")))
     assert R.RE_LOOT_ELIGIBLE in quotes_of(ruling)
+
+
+def test_random_encounters_and_loot_a_penalty_that_discards_loot_is_resolved_inside_the_encounter(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "If a Random Encounter causes a Player to gain, take, discard, equip, store, use,
+    or otherwise manage Loot, resolve that Loot procedure according to 08_LOOT_AND_INVENTORY unless the Random
+    Encounter card specifically states otherwise.": the card's own discard is accepted while the card waits for it,
+    and the encounter completes only at `encounter continue`."""
+    from referee.legal_moves import legal_moves
+
+    loot(state, "Cara")
+    draw(state, card="Goblin", checks=("brawn 30",), penalty=("other the goblin steals one Loot: discard it",))
+    check_option(state, (5,))
+    assert "encounter continue" in encounter(state).finish_hint() and "--required" in encounter(state).finish_hint()
+    assert any(e.matches(DiscardLoot(player="Cara", card="Healing Draught", required="x")) for e in legal_moves(state))
+    refused(state, DiscardLoot(player="Cara", card="Healing Draught"))  # voluntary: no instruction of the card
+    ruling = play(state, DiscardLoot(player="Cara", card="Healing Draught", required="the goblin steals it"))
+    assert R.RE_LOOT_MANAGE_BY_08 in ruling.citations and discard_pile(state, "common") == ["Healing Draught"]
+    assert encounter(state).card == "Goblin" and state.encounters["discard"] == []  # still open
+    play(state, EncounterContinue())
+    assert not state.stack and state.encounters["discard"] == ["Goblin"]
+
+
+def test_random_encounters_and_loot_a_penalty_draw_opens_a_window_above_the_encounter(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "If a Random Encounter causes a Player to draw Loot, resolve that draw according to
+    08_LOOT_AND_INVENTORY.": the Loot Management Window stacks above the encounter, which resumes when it closes."""
+    draw(state, card="Chest", checks=("brawn 30",), penalty=("other a mimic: draw 1 Common Magic",))
+    check_option(state, (5,))
+    ruling = play(state, DrawLoot(player="Cara", kinds=("common",), names=("Dust",)))
+    assert R.RE_LOOT_DRAW_BY_08 in ruling.citations
+    assert isinstance(state.stack[-1], LootWindowProc) and isinstance(state.stack[-2], EncounterProc)
+    ruling = play(state, Store(player="Cara", card="Dust"))
+    assert state.top is encounter(state) and encounter(state).finish_hint() in ruling.obligations
+    play(state, EncounterContinue())
+    assert not state.stack and state.encounters["discard"] == ["Chest"]
+
+
+def test_random_encounters_and_loot_a_penalty_take_is_resolved_inside_the_encounter(state):
+    from referee.moves import TakeLoot
+
+    loot(state, "Cara")
+    draw(state, card="Bandit", checks=("brawn 30",), penalty=("other the Player to your left takes one Loot",))
+    check_option(state, (5,))
+    play(state, TakeLoot(player="Dan", source="Cara", card="Healing Draught"))
+    assert isinstance(state.stack[-1], LootWindowProc) and encounter(state).card == "Bandit"
+
+
+def test_random_encounters_and_loot_a_card_specific_option_stays_open_for_its_loot(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT: a card-specific Non-Check option that manages Loot is resolved inside the
+    encounter; NON_CHECK_COMPLETION_OPTIONS "If the Encountering Player fully resolves the Non-Check Completion
+    Option, the Encountering Player succeeds ...": at `encounter continue`, once its Loot is recorded."""
+    loot(state, "Cara")
+    draw(state, card="Fairy", checks=("brawn 30",), pays=("other give the fairy one Loot",), penalty=("kaos 1",))
+    ruling = play(state, EncounterChoose(player="Cara", option=2))
+    assert encounter(state).step == "option" and R.NON_CHECK_SUCCESS not in ruling.citations
+    play(state, DiscardLoot(player="Cara", card="Healing Draught", required="given to the fairy"))
+    ruling = play(state, EncounterContinue())
+    assert R.NON_CHECK_SUCCESS in ruling.citations and state.encounters["discard"] == ["Fairy"] and not state.stack
+
+
+def test_encounter_penalty_as_much_as_possible_a_loot_instruction_without_loot_goes_on(state):
+    """ENCOUNTER_PENALTY "If an Encounter Penalty cannot be fully resolved, resolve as much of the Penalty as
+    possible.": with no Loot to discard, the card-specific instruction is resolved as reported and the rest follows."""
+    state.player("Cara").kaos = 2
+    draw(state, card="Goblin", checks=("brawn 30",), penalty=("other the goblin steals one Loot: discard it", "kaos 1"))
+    check_option(state, (5,))
+    play(state, EncounterContinue())
+    assert not state.stack and state.player("Cara").kaos == 1
 
 
 def test_random_encounters_and_loot_plot_armor_is_not_eligible_loot_by_default_and_says_why(state):
@@ -567,6 +656,19 @@ def test_a_loot_discard_penalty_waits_for_the_players_choice(state):
     assert encounter(state).awaiting == "discard"
     play(state, EncounterDiscard(player="Cara", card="heal"))
     assert discard_pile(state, "common") == ["Healing Draught"] and not state.stack
+
+
+def test_random_encounters_and_loot_the_penalty_loot_discard_may_be_typed_as_08s_discard(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "... resolve that Loot procedure according to 08_LOOT_AND_INVENTORY ...": the
+    Penalty's Loot discard is the card's own instruction, not something the encounter must finish before."""
+    loot(state, "Cara")
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1", "kaos 1"))
+    check_option(state, (5,))
+    assert refused(state, DiscardLoot(player="Bob", card="Plot Armor (Bob)", required="x")).violations[0].id == \
+        "penalty-discard-not-theirs"
+    ruling = play(state, DiscardLoot(player="Cara", card="Healing Draught", required="the thief"))
+    assert R.PENALTY_LOOT_DISCARD in ruling.citations and discard_pile(state, "common") == ["Healing Draught"]
+    assert not state.stack and state.encounters["discard"] == ["Thief"]
 
 
 def test_a_card_specific_penalty_waits_for_the_table(state):

@@ -115,7 +115,8 @@ def parse_penalty(text: str) -> dict:
     every = len(words) > 2 and words[-1].lower() == "all" and head in ("damage", "health", "kaos", "status")
     if words[-1].lower() == "all" and head == "discard":
         raise InvalidMove(f"--penalty {text!r}: each Player chooses their own Loot to discard: write it as card text "
-                      f"(--penalty \"other every Player discards 1 Loot\") and record each `referee discard`. "
+                      f"(--penalty \"other every Player discards 1 Loot\") and record each `referee discard PLAYER "
+                      f"CARD --required \"REASON\"` before `referee encounter continue`. "
                       f"Write one of {PENALTY_GRAMMAR}")
     item = _instruction(" ".join(words[:-1] if every else words), "--penalty", ("discard", "damage", "move", "combat"),
                         shown=text)

@@ -14,6 +14,7 @@ from referee.errors import InvalidMove
 from referee.game_structure import flag_possible_death
 from referee.moves import DeclareCheck, GainStatus
 from referee.parsing import match_choice
+from referee.words import plural
 from referee.random_encounters.card_grammar import option_label
 from referee.random_encounters.procedure import EncounterProc, _find
 from referee.random_encounters.deck import _card
@@ -102,6 +103,10 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
             d.violate("switch-before-rolling", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
                       f"the chosen option: no switching to option {move.option} ({wanted}){finish}",
                       R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=(check or enc).finish_hint())
+        elif enc.step == "option":  # a Non-Check option chosen and waiting for its Loot or card text
+            d.violate("switch-once-chosen", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
+                      f"the chosen option: no switching to option {move.option} ({wanted})",
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=enc.finish_hint())
         else:
             what = "has rolled dice for it" if check is not None else "has begun resolving it"
             d.violate("switch-once-resolving", f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no "
@@ -150,9 +155,13 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
                       *cites, fix=fix)
         return d.impossible()
     discards = _discards_for_option(state, move, d, who, option)
+    if discards is None:
+        return
+    kind = option["kind"]
+    if kind == "discard" and not discards or kind == "other":
+        return _pay_later(state, d, enc, n, option)
     enc = replace(enc, option=n, step="reward" if option["reward"] else "complete")
     d.replace_top(enc)  # before any cost that may start a Death Process above it
-    kind = option["kind"]
     if kind == "kaos":
         held = d.get(who, "kaos")
         d.set(who, "kaos", held - option["amount"])
@@ -167,24 +176,71 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
     else:
         d.report(f"{who} resolves '{option['text']}' at the table (card text; the referee records what changes)",
                  R.NON_CHECK_REQUIREMENTS)
-    d.say(f"{who} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
+    option_resolved(state, d, enc, option)
+
+
+def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
+    """A Non-Check option whose Loot (or card-specific text) is resolved after the choice, inside the encounter: it
+    waits for the discard, or for the table to record what the instruction changes, then `encounter continue`."""
+    from referee.loot_and_inventory import eligible_loot
+
+    who = enc.player
+    if option["kind"] == "discard":
+        eligible = eligible_loot(d, who)
+        enc = replace(enc, option=n, step="option", awaiting="discard", die=option["amount"])
+        d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {', '.join(eligible)})",
+              R.NON_CHECK_CHOOSE_FIRST, R.RE_LOOT_ELIGIBLE, R.RE_LOOT_MANAGE_BY_08)
+    else:
+        enc = replace(enc, option=n, step="option", awaiting="report")
+        d.report(f"{who} resolves '{option['text']}' at the table (card text): '{enc.card}' stays open while the "
+                 f"referee records what it changes, its Loot by 08 inside the encounter", R.NON_CHECK_REQUIREMENTS,
+                 R.RE_LOOT_MANAGE_BY_08)
+    d.replace_top(enc)
+    d.oblige(enc.finish_hint())
+
+
+def option_resolved(state, d, enc: EncounterProc, option: dict) -> None:
+    """The chosen Non-Check option is fully resolved (`enc` on top): the encounter succeeds."""
+    enc = replace(enc, step="reward" if option["reward"] else "complete", awaiting="", die=0)
+    d.replace_top(enc)
+    d.say(f"{enc.player} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
     _succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
 
 
-def _discards_for_option(state, move, d, who: str, option: dict) -> list[str]:
+def observe_loot(state, move, d) -> None:
+    """A Loot move while the card's own instruction is resolved: 08 judges it, as part of the encounter."""
+    from referee.random_encounters.procedure import LOOT_INSTRUCTION_MOVES
+
+    enc = d.stack[-1]
+    if enc.awaiting != "report" or move.type not in LOOT_INSTRUCTION_MOVES["report"]:
+        return
+    if move.type == "discard" and not move.required:
+        return  # a voluntary discard is no instruction of the card: 08 refuses it while the encounter is resolved
+    what = {"draw": "draws", "take": "takes", "discard": "discards"}[move.type]
+    d.say(f"{move.player} {what} Loot for '{enc.card}' (its instruction, resolved according to 08 inside the "
+          f"Random Encounter, which stays open until `referee encounter continue`)", R.RE_LOOT_MANAGE_BY_08,
+          *((R.RE_LOOT_DRAW_BY_08,) if move.type == "draw" else (R.RE_LOOT_DISCARD_PILE,) if move.type == "discard"
+            else ()))
+
+
+def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | None:
     from referee.loot_and_inventory import eligible_loot
 
     if option["kind"] != "discard":
         if move.discard:
             raise InvalidMove("only a discard option takes --discard")
         return []
+    if not move.discard:
+        return []  # chosen first; its Loot is discarded next (`encounter discard`)
     eligible = eligible_loot(d, who)
     cards = [_match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
-        d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name {'it' if option['amount'] == 1 else 'them'} "
-                  f"(eligible: {', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
+        d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name "
+                  f"{plural(option['amount'], 'card')} once each, or none and discard them next (eligible: "
+                  f"{', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
                   fix=" ".join(f"--discard {quoted(c)}" for c in eligible[:option["amount"]]))
         d.impossible()
+        return None
     return cards
 
 

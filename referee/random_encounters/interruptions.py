@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from referee import citations as R
 from referee.random_encounters.procedure import EncounterProc, _find
-from referee.random_encounters.deck import _encounters
+from referee.random_encounters.deck import _card, _encounters
 from referee.random_encounters.completion import _complete, _ended_for_fallen
 from referee.random_encounters.event_reward import event_reward
-from referee.random_encounters.completion_options import _no_encounter
+from referee.random_encounters.completion_options import _no_encounter, option_resolved
 from referee.random_encounters.penalty import _run_penalty
 
 
@@ -33,6 +33,15 @@ def judge_continue(state, move, d) -> None:
         enc = replace(enc, step="penalty")
         d.replace_top(enc)
         return _run_penalty(state, d, enc)
+    if enc.step == "option":
+        option = _card(d, enc.card)["options"][enc.option - 1]
+        if enc.awaiting == "discard":
+            d.violate("option-discard-waits", f"option {enc.option} of '{enc.card}' waits for its Loot discard: "
+                      f"{enc.finish_hint()}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
+        else:
+            d.say(f"option {enc.option} of '{enc.card}' ({option['text']}) is resolved as the table reported",
+                  R.NON_CHECK_REQUIREMENTS)
+        return option_resolved(state, d, enc, option)
     if enc.step == "penalty" and enc.awaiting == "report":
         d.say(f"Penalty {enc.next + 1} of '{enc.card}' is resolved as the table reported", R.PENALTY_OTHER)
         enc = replace(enc, next=enc.next + 1, awaiting="")
@@ -59,7 +68,7 @@ def resume(state, d, enc: EncounterProc) -> None:
         d.say(f"{enc.player}, the Encountering Player, was removed: '{enc.card}' ends after the Death Process "
               f"and Victory Check", R.RE_DEATH_REMOVED_ENDS, R.RE_PROC_VICTORY_CHECK)
         return _complete(state, d, enc, "ended")
-    if enc.step in ("reward", "penalty", "combat") and _ended_for_fallen(state, d, enc):
+    if enc.step in ("option", "reward", "penalty", "combat") and _ended_for_fallen(state, d, enc):
         return
     if enc.step == "complete":
         return _complete(state, d, enc, "success")

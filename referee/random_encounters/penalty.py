@@ -103,9 +103,9 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         if kind == "other":
             enc = replace(enc, next=i, awaiting="report")
             d.replace_top(enc)
-            d.report(f"{label}: '{item['text']}': the table resolves it and records what changes, then "
-                     f"`referee encounter continue`", R.PENALTY_OTHER)
-            return d.oblige("record what it changes (damage, lose, gain-status, ...), then `referee encounter continue`")
+            d.report(f"{label}: '{item['text']}': the table resolves it and records what changes (its Loot by 08, "
+                     f"inside the encounter), then `referee encounter continue`", R.PENALTY_OTHER, R.RE_LOOT_MANAGE_BY_08)
+            return d.oblige(enc.finish_hint())
         enc = replace(enc, next=i + 1, awaiting="")
         d.replace_top(enc)  # before an effect that may start a Death Process above it
         _penalty_now(state, d, enc, item, label)
@@ -250,25 +250,37 @@ def judge_die_resolve(state, move, d) -> None:
 
 
 def judge_discard(state, move, d) -> None:
+    """A Loot discard the card waits for: the Penalty's, or the chosen discard option's (`encounter discard`, or
+    08's `discard` typed while it waits)."""
     from referee.loot_and_inventory import eligible_loot
+    from referee.random_encounters.completion_options import option_resolved
 
     enc = _find(d)
     if enc is None:
         return _no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "discard":
-        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint())
+        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD,
+                  fix=d.stack[-1].finish_hint())
         return d.impossible()
+    penalty = enc.step == "penalty"
     if move.player != enc.player:
-        d.violate("penalty-discard-not-theirs", f"the Penalty is {enc.player}'s: {enc.player} discards",
-                  R.ENCOUNTERING_PLAYER_DEFINITION, R.PENALTY_ON_FAIL,
-                  fix=enc.finish_hint())
+        d.violate("penalty-discard-not-theirs", f"the {'Penalty' if penalty else 'option'} is {enc.player}'s: "
+                  f"{enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
+                  R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
+        return d.impossible()  # the card names no Loot of theirs: nothing to discard
     eligible = eligible_loot(d, enc.player)
     card = _match_discard(d, enc.player, move.card, eligible)
     left = enc.die - 1
-    after = replace(enc, die=left) if left else replace(enc, next=enc.next + 1, awaiting="", die=0)
+    after = replace(enc, die=left) if left else replace(enc, next=enc.next + (1 if penalty else 0), awaiting="", die=0)
     d.replace_top(after)
-    _discard(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
-    d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    if penalty:
+        _discard(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
+        d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
+    else:
+        _discard(state, d, enc.player, [card], f"Random Encounter '{enc.card}', option {enc.option}")
+        d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     if left:
         return d.oblige(after.finish_hint())
-    _run_penalty(state, d, after)
+    if penalty:
+        return _run_penalty(state, d, after)
+    option_resolved(state, d, after, _card(d, enc.card)["options"][enc.option - 1])

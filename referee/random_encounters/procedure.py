@@ -20,8 +20,18 @@ ENCOUNTER_STEP_MOVES = {
     "penalty": frozenset({"encounter-choose", "encounter-roll", "encounter-discard", "encounter-continue",
                           "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
     "combat": frozenset({"encounter-choose", "encounter-continue", "encounter-draw", "declare"}) | ENCOUNTER_RECORDS,
+    # a Non-Check option being paid: its Loot discard, or card-specific text the table resolves and records
+    "option": frozenset({"encounter-choose", "encounter-discard", "encounter-continue", "encounter-draw",
+                         "declare"}) | ENCOUNTER_RECORDS,
     "complete": frozenset({"encounter-choose", "encounter-continue"}),
 }
+
+
+# 10 RANDOM_ENCOUNTERS_AND_LOOT: the Loot procedures a card's own instruction causes, resolved by 08 inside the
+# encounter: while a card-specific instruction is resolved (awaiting "report") the table records them as 08 moves
+# (a draw or take opens a Loot Management Window above the encounter); a Loot discard the card waits for (awaiting
+# "discard") may also be typed as `discard`.
+LOOT_INSTRUCTION_MOVES = {"report": frozenset({"draw", "take", "discard"}), "discard": frozenset({"discard"})}
 
 
 @deferred(frozen=True)
@@ -48,12 +58,13 @@ class EncounterProc(Procedure):
     player: str = ""  # the Encountering Player
     cause: str = ""  # move | flee | bomb | other
     source: str = ""  # what it interrupts, as shown: "Bob's Dungeon Bomb Step"
-    step: str = "choose"  # choose | check | reward | penalty | combat | complete
+    step: str = "choose"  # choose | check | option (a Non-Check option being paid) | reward | penalty | combat | complete
     option: int = 0  # the chosen Encounter Completion Option, 1-based; 0 before choosing
     next: int = 0  # the next Penalty instruction to resolve (printed order)
-    awaiting: str = ""  # penalty step: "roll" (a damage die) | "apply" (rolled, not resolved) | "discard" | "report"
+    awaiting: str = ""  # penalty: "roll" (a damage die) | "apply" (rolled, not resolved) | "discard" | "report";
+    # option: "discard" (its Loot, `die` cards left) | "report" (card-specific text the table resolves)
     roller: str = ""  # who rolls the damage die (01 DAMAGE: the Player to the damaged Player's left)
-    die: int = 0
+    die: int = 0  # the damage die's sides; while awaiting "discard", the Loot cards left to discard
     value: int = 0  # the damage die as rolled, while it may still be rerolled (awaiting "apply")
     dropped: tuple[int, ...] = ()  # a value replaced by a Reroll Token, shown struck through
 
@@ -63,6 +74,8 @@ class EncounterProc(Procedure):
     @property
     def accepts(self) -> frozenset:  # by step, unlike the other procedures
         moves = ENCOUNTER_STEP_MOVES.get(self.step, frozenset())
+        if self.step in ("penalty", "option"):
+            moves |= LOOT_INSTRUCTION_MOVES.get(self.awaiting, frozenset())
         return moves | {"reroll", "resolve"} if self.die_rolled else moves
 
     @property
@@ -74,6 +87,8 @@ class EncounterProc(Procedure):
         doing = {
             "choose": "choosing an Encounter Completion Option",
             "check": f"option {self.option} (a Check) being resolved",
+            "option": f"option {self.option} being resolved"
+                      + (" (its Loot discard)" if self.awaiting == "discard" else " (card-specific instruction)"),
             "reward": f"option {self.option} succeeded: Event Reward before the card is discarded",
             "penalty": "failed: resolving the Penalty in printed order",
             "combat": "a Combat Encounter it started is being resolved (the card waits in the interrupted "
@@ -96,8 +111,14 @@ class EncounterProc(Procedure):
         if self.die_rolled:
             return (f"`referee reroll PLAYER N` (1 Reroll Token: the d{self.die} again), or `referee resolve` to apply "
                     f"the {self.value}")
-        if self.step == "penalty" and self.awaiting == "discard":
-            return f"`referee encounter discard {who} \"CARD\"` (Loot to discard for the Penalty)"
+        if self.awaiting == "discard":
+            what = "the Penalty" if self.step == "penalty" else f"option {self.option}"
+            left = f"{self.die} more Loot" if self.die > 1 else "Loot"
+            return f"`referee encounter discard {who} \"CARD\"` ({left} to discard for {what})"
+        if self.awaiting == "report":
+            return ("the table resolves the card's instruction and records what it changes (its Loot with `referee "
+                    "discard PLAYER CARD --required \"REASON\"`, `referee draw`, `referee take`; `damage`, `lose`, "
+                    "...), then `referee encounter continue`")
         if self.step == "combat":
             return ("resolve the Combat Encounter at the table (06_COMBAT_ENCOUNTER), record its Damage and "
                     "Deaths, then `referee encounter continue`")
@@ -112,12 +133,18 @@ class EncounterProc(Procedure):
             return judge_die_reroll  # 01 REROLL_TOKENS: a Penalty's damage die is rerolled before it is applied
         if self.die_rolled and move.type == "resolve":
             return judge_die_resolve
+        if self.awaiting == "discard" and move.type == "discard":
+            from referee.random_encounters.penalty import judge_discard
+
+            return judge_discard  # the Loot discard the card waits for, typed as 08's `discard`
         return None
 
     def observe(self, state, move, d) -> None:
+        from referee.random_encounters.completion_options import observe_loot
         from referee.random_encounters.event_reward import observe
 
         observe(state, move, d)
+        observe_loot(state, move, d)
 
     def on_resume(self, state, d) -> None:
         from referee.random_encounters.interruptions import resume
