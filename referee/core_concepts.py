@@ -699,32 +699,38 @@ def standing(d, check: CheckProc, name: str) -> str:
     return f"{where}; {name} holds {tokens(d.get(name, 'kaos'), 'kaos')}, {tokens(d.get(name, 'rerolls'), 'reroll')}"
 
 
-def _nothing_else(d, check: CheckProc, name: str) -> str:
-    """Why nothing else can be done to this Check now (it may resolve at once), or "" when something can: a Reroll
-    Token (one per roll), Kaos (not on a Contested Check), a card whose own text times its use."""
-    from referee.loot_and_inventory import owned_cards
-
-    p = check.participant(name)
-    if check.contested or not all(x.rolled for x in check.participants):
-        return ""
-    if d.get(name, "rerolls") and not p.dropped:
-        return ""
-    if d.get(name, "kaos"):
-        return ""
-    if any((d.card(c) or {}).get("anytime") for c in owned_cards(d, name)):
-        return ""
-    return "no Reroll Token to spend" + (" on it" if not p.dropped else " again") + ", no Kaos, no card with its own timing"
-
-
 def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool) -> None:
     """After a roll or a reroll: say where the Check stands; with `auto_resolve` (what `roll` and `reroll` ask for
-    unless --hold), resolve it at once when nothing else can be done to it."""
+    unless --hold), resolve it at once when no Player can still change it (01 FINAL_RESULT: the value "after all
+    allowed rerolls, modifiers, and Kaos spending have been resolved"). What can still change it is asked of the
+    judges themselves (legal_moves.check_changers: a reroll, Kaos, any Player's card with its own timing), so the roll
+    never resolves a Check that a move the referee would accept could still change. A Contested Check always waits
+    for `referee resolve` (its standing says who leads)."""
     d.say(standing(d, check, name))
-    why = _nothing_else(d, check, name) if auto_resolve else ""
-    if not why:
+    if not auto_resolve or check.contested or not all(p.rolled for p in check.participants):
         d.oblige(check.finish_hint())
         return
-    d.say(f"nothing else can change this Check ({why}): it resolves now (`--hold` keeps a Check open)")
+    from referee.legal_moves import check_changers
+
+    after = d.preview()
+    changers = None if after is None else check_changers(after)
+    if changers is None or changers:
+        cards = list(dict.fromkeys(f"{m.player}'s {m.card}" for m in changers or () if m.type == "use"))
+        if cards:
+            d.say(f"the Check stays open: {', '.join(cards)} (a card whose own timing allows its use now) may still "
+                  f"change it", R.FINAL_RESULT_DEFINITION, R.CONSUMABLE_CARD_TEXT)
+        d.oblige(check.finish_hint())
+        return
+    p = check.participant(name)
+    why = (f"no Reroll Token to spend {'again' if p.dropped else 'on it'}, no Kaos, no Player's card with its own "
+           f"timing to use now")
+    if d.interpret("check-resolves-at-roll") == "resolve-command":
+        d.say(f"nothing but a modifier the table reports can change this Check ({why}): it waits for "
+              f"`referee resolve` (interpretation check-resolves-at-roll)")
+        d.oblige(check.finish_hint())
+        return
+    d.say(f"nothing else can change this Check ({why}): it resolves now (a modifier the table has to report: "
+          f"`--hold` keeps a Check open)", R.FINAL_RESULT_DEFINITION)
     _resolve(state, d, check, deciding=False)
 
 

@@ -46,8 +46,9 @@ SCRIPT: tuple[Step, ...] = (
     _step("A second Gear Swap this turn is refused.", "gear-swap mara rusty", 1),
     _step("Mara forces a door: a Brawn Check against TN 12.", "declare mara brawn --tn 12"),
     _step("Ivo wants to hurt Jun in the middle of Mara's Check. Not yet.", "damage jun 1", 1),
-    _step("Mara rolls a natural 1 at the table. She holds no Reroll Token and no Kaos: nothing else can change the "
-          "Check, so it resolves at once: a failure, and the Critical Failure reward.", "roll mara 1"),
+    _step("Mara rolls a natural 1 at the table. She holds no Reroll Token and no Kaos, and no one holds a card with "
+          "its own timing: nothing else can change the Check, so it resolves at once: a failure, and the Critical "
+          "Failure reward.", "roll mara 1"),
     _step("Can she spend Kaos on it now? The Check is over.", "kaos mara 1 --dry-run", 1),
     _step("Mara ends her turn with both Turn Actions unspent: TURN_ACTION_REFUND each.", "end-turn"),
     _step("Ivo has Goblin Balls On Ya: two d20s, the higher one counts.", "gain-status ivo goblin"),

@@ -109,6 +109,10 @@ REGISTER: dict[str, Interpretation] = {
            [("finish-first", "Untimed moves wait until the Check is resolved (roll, rerolls, Kaos, result); a card whose own text times it (described --anytime) and an other applicable modifier the table reports (`referee modifier`) are accepted during it."),
             ("effects-during-check", "As finish-first, and the effects the table reports (damage, heal, gain, lose, statuses) are also recorded during the Check: card text that times them so is the table's to read.")],
            [R.FINAL_RESULT_DEFINITION, R.FINAL_RESULT_FORMULA, R.CONSUMABLE_CARD_TEXT, R.TIMING_FEWEST_UNRESOLVED]),
+        _i("check-resolves-at-roll", "A roll resolves its Check at once when no Player can still change it (no reroll, Kaos or card with its own timing the referee would accept): does it also wait for an other applicable modifier, or an effect, the table might report (`referee modifier`)?",
+           [("roll-resolves", "No: the table may report a modifier at any time, so waiting for one would keep every Check open; the roll resolves it, and the table that has a modifier to report keeps the Check open with `--hold` (then `referee modifier`, `referee resolve`). A Contested Check always waits for `referee resolve`."),
+            ("resolve-command", "Yes: a roll never resolves its Check by itself; every Check waits for `referee resolve`.")],
+           [R.FINAL_RESULT_DEFINITION, R.FINAL_RESULT_FORMULA, R.CONSUMABLE_CARD_TEXT]),
         # --- 08 loot (08_LOOT_AND_INVENTORY) ---
         _i("lmw-make-room", "Inside a Loot Management Window, may the player discard a card already in the backpack to make room?",
            [("yes", "Yes: discarding is allowed during your own Loot Management Window, which empties that Backpack Slot."),

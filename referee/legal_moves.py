@@ -207,6 +207,27 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
                               low, high, frozenset({"because"}))
 
 
+def check_changers(state) -> list:
+    """The legal moves by which a Player could still change the Check on top before it is resolved (01 FINAL_RESULT:
+    its value "after all allowed rerolls, modifiers, and Kaos spending"), as the judges rule on them now: a rolled
+    participant's reroll or Kaos, any Player's card whose use is accepted during the Check (one whose own text times
+    it). The modifiers and effects the table reports are not asked: it may report one at any time (interpretation
+    check-resolves-at-roll). [] when no Check is on top."""
+    from referee import moves as M
+    from referee.loot_and_inventory import owned_cards
+
+    top = state.top
+    if getattr(top, "kind", None) != "check":
+        return []
+    found = []
+    for p in top.participants:
+        if p.rolled:  # the d20 of a participant still to roll is not a change: the Check waits for it anyway
+            found += [M.Reroll(player=p.name, dice=(1,) * len(p.dice)), M.SpendKaos(player=p.name, amount=1)]
+    for name in state.settings.players:
+        found += [M.UseLoot(player=name, card=card) for card in owned_cards(state, name)]
+    return [move for move in found if _legal(state, move)]
+
+
 def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[LegalMove]:
     from referee.core_concepts import RULES_STATS
 

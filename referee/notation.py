@@ -461,7 +461,7 @@ STATUS = Param("status", "goblin (Goblin Balls On Ya) or haunted.", names="statu
 DICE = Param("dice", "The d20 result(s) rolled.", many=True, metavar="[D20]")
 VIRTUAL = Param("virtual", "Roll virtual dice (no dice at the table).", option=("--virtual", "--roll"), flag=True)
 SEED = Param("seed", "Seed for --virtual (default: $REFEREE_SEED).", option=("--seed",))
-HOLD = Param("hold", "Keep the Check open even when nothing else can change it (a modifier or card to report).",
+HOLD = Param("hold", "Keep the Check open even when no Player can still change it (a modifier to report).",
              option=("--hold",), flag=True)
 CARD_TEXT = (
     Param("melee", "A Melee Weapon.", option=("--melee",), flag=True),
@@ -492,11 +492,12 @@ def _grammar() -> dict[str, Notation]:
                   default="0"),
         ), _declare),
         Notation("roll", "Record the d20 roll of the Check being rolled (two d20s under Goblin Balls On Ya / Dungeon "
-                         "Haunted). A Check nothing else can change (no Reroll Token, no Kaos, no card with its own "
-                         "timing, not Contested) resolves at once; --hold keeps it open.",
+                         "Haunted). A Check no Player can still change (no reroll or Kaos left to spend on it, no "
+                         "Player's card with its own timing to use now, not Contested) resolves at once; --hold keeps "
+                         "it open.",
                  (PLAYER, DICE, VIRTUAL, SEED, HOLD), _dice_builder(reroll=False)),
         Notation("reroll", "Spend 1 Reroll Token: reroll all dice of the roll and keep the new result (resolved at once "
-                           "when nothing else can change the Check; --hold keeps it open).",
+                           "when no Player can still change the Check; --hold keeps it open).",
                  (PLAYER, DICE, VIRTUAL, SEED, HOLD), _dice_builder(reroll=True)),
         Notation("kaos", "Spend Kaos on the Check being rolled: +1 to the Final Result each (after all rerolls).",
                  (PLAYER, AMOUNT), _kaos),

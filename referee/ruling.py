@@ -262,6 +262,18 @@ class Draft:
 
     # --- end 08 loot ----------------------------------------------------------------------------------
 
+    def preview(self):
+        """A copy of the state as this move has left it so far, for asking the judges about the next moves (the
+        state itself is not changed). None when nothing could be applied."""
+        import json
+
+        from referee.state import state_from_snapshot, state_to_snapshot, transition
+
+        if self.effects is None:
+            return None
+        copy = state_from_snapshot(self.state.settings, json.loads(json.dumps(state_to_snapshot(self.state))))
+        return transition(copy, self.effects)
+
     def finish(self, move) -> Ruling:
         cannot_apply = self.effects is None and bool(self.violations)
         return Ruling(

@@ -95,6 +95,50 @@ def test_checks_a_roll_the_table_holds_open_or_a_player_with_a_card_of_its_own_t
     assert state.top.kind == "check"  # the Lucky Charm's own timing may still change it
 
 
+def test_final_result_waits_for_another_players_anytime_card(state):
+    """01 FINAL_RESULT: the Final Result is the value "after all allowed rerolls, modifiers, and Kaos spending have
+    been resolved": a roll resolves its Check at once only when no Player can still change it, and another Player's
+    card with its own timing (accepted during the Check) still can."""
+    from referee.moves import DrawLoot, Store, UseLoot
+
+    play(state, DrawLoot(player="Ivo", kinds=("common",), names=("Lucky Charm",), consumable=True, anytime=True))
+    play(state, Store(player="Ivo", card="Lucky Charm"))
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    ruling = play(state, RollDice(player="Mara", dice=(8,), auto_resolve=True))  # Mara: no token, no Kaos
+    assert state.top.kind == "check", ruling.consequences  # Ivo's Lucky Charm may still change it
+    assert not any("resolves now" in c for c in ruling.consequences)
+    assert engine.check(state, UseLoot(player="Ivo", card="Lucky Charm")).legal  # the judge accepts it now
+    assert R.FINAL_RESULT_DEFINITION in ruling.citations
+
+
+def test_final_result_a_card_the_judges_refuse_during_the_check_does_not_hold_it_open(state):
+    """01 FINAL_RESULT: only what can still change the Check keeps it open: an Equipped Weapon described with its
+    own timing is not used (08 EQUIPPED_WEAPONS_AVAILABLE), so the roll resolves at once."""
+    from referee.moves import DrawLoot, Equip, UseLoot
+
+    play(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Axe",), weapon="melee", anytime=True))
+    play(state, Equip(player="Mara", card="Axe"))
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    assert not engine.check(state, UseLoot(player="Mara", card="Axe")).legal
+    ruling = play(state, RollDice(player="Mara", dice=(11,), auto_resolve=True))
+    assert not state.stack and any("resolves now" in c for c in ruling.consequences)
+
+
+def test_final_result_a_roll_does_not_wait_for_a_modifier_the_table_might_report_a_named_reading(rules_db):
+    """01 FINAL_RESULT counts "modifiers", and the table may report one at any time (`referee modifier`): resolving
+    at the roll anyway is a reading (check-resolves-at-roll), shown when it decides; the table may choose to resolve
+    every Check by `referee resolve`."""
+    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}})
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    ruling = play(state, RollDice(player="Mara", dice=(11,), auto_resolve=True))
+    assert not state.stack and "check-resolves-at-roll" in [i.id for i in ruling.interpretations]
+    state = new_state(rules_db, stats={"Mara": {"Brawn": 2}}, choices={"check-resolves-at-roll": "resolve-command"})
+    play(state, DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    ruling = play(state, RollDice(player="Mara", dice=(11,), auto_resolve=True))
+    assert state.top.kind == "check" and "check-resolves-at-roll" in [i.id for i in ruling.interpretations]
+    assert play(state, ResolveCheck()).legal and not state.stack
+
+
 def test_contested_checks_each_involved_player_rolls_and_the_declare_names_every_roller(state):
     ruling = play(state, DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo", "Jun")))
     assert "`referee roll mara D20` and `referee roll ivo D20` and `referee roll jun D20`" in ruling.obligations[0]
