@@ -297,7 +297,7 @@ class CheckProc(Procedure):
             return f"{self.label()}: {self.initiator} vs {others}"
         return f"{self.label()} for {self.initiator} vs TN {self.tn}"
 
-    def finish_hint(self) -> str:
+    def finish_hint(self, state=None) -> str:
         waiting = [p for p in self.participants if not p.rolled]
         if waiting:  # a Contested Check: each involved Player rolls (every one still to roll is named)
             rolls = " and ".join(f"`referee roll {p.name.lower()} {'D20' if p.mode == 'single' else 'D20 D20'}`"

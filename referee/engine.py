@@ -19,7 +19,9 @@ __all__ = ["check", "apply", "replay"]
 
 def _no_check(d: Draft, move_type: str) -> None:
     """A Check move with no Check being rolled, refused with the sentence that decides it for that move."""
-    fix = "declare one first: `referee declare PLAYER STAT --tn N`"
+    top = d.state.top
+    fix = ("declare one first: `referee declare PLAYER STAT --tn N`" if top is None or "declare" in top.accepts
+           else top.finish_hint(d.state))  # nothing is declared before the procedure on top finishes
     if move_type == "reroll":
         d.violate("reroll-no-roll", "no roll is waiting to be resolved: a Reroll Token is spent after rolling and "
                   "before the result is resolved", R.REROLL_WHEN, fix=fix)

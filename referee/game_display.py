@@ -236,7 +236,7 @@ def _turn_kind(kind: str) -> str:
 def stack_layers(state) -> list[dict]:
     """The pending stack, top first, ending with the turn it interrupts: each layer's kind, what it is, and the
     move that finishes it ("" for the turn)."""
-    layers = [{"kind": proc.kind, "text": proc.title(), "finish": proc.finish_hint()} for proc in reversed(state.stack)]
+    layers = [{"kind": proc.kind, "text": proc.title(), "finish": proc.finish_hint(state)} for proc in reversed(state.stack)]
     who = state.active_player.name
     kind = _turn_kind(state.turn_kind)
     actions = (f", {state.actions_spent}/{state.settings.turn_actions} Turn Actions used"
@@ -355,7 +355,7 @@ def print_status(console, state, path, *, verbose: bool = False) -> None:
         console.print(Text(f"Turn {state.turn} · {state.active_player.name}'s {kind}{actions}", style="bold"))
         if state.stack:
             console.print(Text("Now: ", style="bold") + Text(stack_chain(state)))
-            console.print(Text("Next: ", style="bold") + Text(state.top.finish_hint()))
+            console.print(Text("Next: ", style="bold") + Text(state.top.finish_hint(state)))
     short = {"goblin": "Goblin", "haunted": "Haunted"}
     rows = []
     for i, p in enumerate(state.players):

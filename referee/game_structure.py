@@ -38,7 +38,7 @@ class EndOfTurnProc(Procedure):
         step = "Cube Room End Effects" if self.step == "cube-room" else "Dungeon Bomb Step"
         return f"End of Turn Process for {self.player}: {step} (table-reported)"
 
-    def finish_hint(self) -> str:
+    def finish_hint(self, state=None) -> str:
         return "record what happened, then `referee end-turn` to continue the End of Turn Process"
 
 
@@ -59,7 +59,7 @@ class DeathProc(Procedure):
     def title(self) -> str:
         return f"Death Process for {self.player} (09_DEATH_AND_VICTORY: the table reports the outcome)"
 
-    def finish_hint(self) -> str:
+    def finish_hint(self, state=None) -> str:
         return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
 
 
@@ -296,9 +296,11 @@ def refuse_removed(d, name: str, doing: str) -> None:
     """A Removed Player is out of the game: no Damage, healing, gains, statuses or Death Process for them
     (interpretation removed-is-out; 09_DEATH_AND_VICTORY is not loaded)."""
     if d.get(name, "state") == "removed":
+        top = d.state.top  # what the table records next waits for the procedure on top
+        wait = f"once {top.title()} is finished, then " if top is not None and "set-state" not in top.accepts else ""
         d.violate("removed-player-out", f"{name} is a Removed Player, out of the game, and cannot {doing}",
-                  fix=f"if the table brings {name} back: `referee set-state {name.lower()} STATE`; or --override "
-                      f"\"REASON\"", reading="removed-is-out")
+                  fix=f"if the table brings {name} back: {wait}`referee set-state {name.lower()} STATE`; or "
+                      f"--override \"REASON\"", reading="removed-is-out")
 
 
 def death_source(d) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from referee.errors import InvalidMove
 
-__all__ = ["LegalMove", "legal_moves", "candidates", "with_fixes", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
+__all__ = ["LegalMove", "legal_moves", "candidates", "with_fixes", "typed_in", "legal_command", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
 
 MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
 
@@ -391,17 +391,17 @@ def cost_of(state, entry: LegalMove) -> str:
 MAX_FIXES = 8
 
 
-def with_fixes(state, ruling):
-    """`ruling` with each violation's fix_moves: legal moves that would do instead. First the moves its fix names
+def with_fixes(state, ruling, listed: list[LegalMove] | None = None):
+    """`ruling` with each violation's fix_moves: legal moves that would do instead. First the very moves its fix
+    types (`referee discard ann "Plot Armor (Bob)"`, each choice of `equip|store`), then moves of the kinds it names
     ("declare one first: `referee declare ...`"), then, for a procedure that must finish first, the moves that finish
     it, else a legal move of the same kind by the same Player (another slot, a smaller amount, the card that fits).
-    A move whose amount a range allows comes with the range's first value."""
-    import re
+    A move whose amount a range allows comes with the range's first value. `listed`: legal_moves(state), if known."""
     from dataclasses import replace
 
     if ruling.legal or not ruling.violations:
         return ruling
-    listed = legal_moves(state)
+    listed = legal_moves(state) if listed is None else listed
     top = state.top
     move = ruling.move
     player = getattr(move, "player", None)
@@ -412,13 +412,53 @@ def with_fixes(state, ruling):
     finishing = [e.move for e in listed if top is not None and e.type in top.accepts]
     violations = []
     for violation in ruling.violations:
-        named = {_MOVE_TYPE_OF.get(word, word) for word in re.findall(r"`referee ((?:encounter )?[a-z-]+)", violation.fix)}
+        named = named_types(violation.fix)
         moves = by(named) if named else []
         if not moves and violation.id.endswith("first"):
             moves = finishing
-        moves = moves or by({move.type}) or finishing
+        moves = list(dict.fromkeys([*typed_in(state, violation.fix), *(moves or by({move.type}) or finishing)]))
         violations.append(replace(violation, fix_moves=tuple(moves[:MAX_FIXES])))
     return replace(ruling, violations=tuple(violations))
+
+
+def legal_command(state, move) -> str:
+    """`referee ...`, the command for `move`, when the judge accepts it now, else "": what a fix may name (every
+    fix names a move the judge accepts at that moment)."""
+    from referee.moves import describe
+
+    return f"`referee {describe(move)}`" if _legal(state, move) else ""
+
+
+def typed_in(state, text: str) -> list:
+    """The legal moves a text types in full (`referee ...` in backticks; each choice of a word `a|b`); a command with
+    a placeholder (PLAYER, N) or that is no move (`referee inventory`) types none."""
+    import re
+    from itertools import product
+
+    from referee.notation import parse, split
+
+    found = []
+    for command in re.findall(r"`referee ([^`]*)`", text):
+        try:
+            words = split(command)
+        except InvalidMove:
+            continue
+        for choice in product(*[w.split("|") if "|" in w and not w.startswith("-") else [w] for w in words]):
+            try:
+                move = parse(state, list(choice))
+            except (InvalidMove, ValueError):
+                continue
+            if _legal(state, move):
+                found.append(move)
+    return found
+
+
+def named_types(text: str) -> set[str]:
+    """The move types of the commands a text names (`referee equip|store ...` in backticks: equip), by the command
+    word (what is not a move stays as it is: inventory)."""
+    import re
+
+    return {_MOVE_TYPE_OF.get(word, word) for word in re.findall(r"`referee ((?:encounter )?[a-z-]+)", text)}
 
 
 # Commands whose move type has another name (referee.notation writes `pickpocket` for a take, `deck` for a size).

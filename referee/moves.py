@@ -30,7 +30,7 @@ PLAYER_STATES = tuple(PlayerState)  # surviving, fallen, zombie, removed
 DEATH_OUTCOMES = (PlayerState.REMOVED, PlayerState.FALLEN, PlayerState.ZOMBIE, PlayerState.SURVIVING)
 # Moves that keep records (a card described, a deck counted, a Weapon dropped) rather than play:
 # allowed whatever procedure is pending.
-BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "drop", "recover"})
+BOOKKEEPING_MOVES = frozenset({"card", "deck-size", "encounter-deck", "drop", "recover"})
 # The moves of a Check being rolled (01 CHECKS), and the effects a table may report during one.
 CHECK_MOVES = frozenset({"roll", "reroll", "kaos", "modifier", "resolve"})
 # Effects the table reports a card or rule had (what interpretation check-finishes-first may let in during a Check).

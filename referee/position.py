@@ -792,7 +792,7 @@ def export_position(state) -> str:
         top = state.top
         chain = " → ".join(p.title() for p in reversed(state.stack))
         cited = _cited(top.must_finish_first[:1])
-        raise NotBetweenMoves(f"{top.title()} must finish first: {top.finish_hint()}. A position is a moment between "
+        raise NotBetweenMoves(f"{top.title()} must finish first: {top.finish_hint(state)}. A position is a moment between "
                               f"moves (pending now: {chain}){cited}",
                               pending=tuple(p.title() for p in reversed(state.stack)))
     return _Writer(state).text()

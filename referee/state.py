@@ -111,7 +111,9 @@ class Procedure:
     def title(self) -> str:
         raise NotImplementedError
 
-    def finish_hint(self) -> str:
+    def finish_hint(self, state=None) -> str:
+        """The move(s) that finish it, as commands to type. With `state` (the game as it stands, this procedure on top)
+        a hint may name only what the judges accept now (a Loot Management Window's placements)."""
         raise NotImplementedError
 
     def refuse(self, d, move) -> None:

@@ -59,7 +59,7 @@ def judge_use(state, move, d) -> None:
                 d.interpret("check-finishes-first")
             d.violate("use-while-resolving", f"{busy[-1].title()} is being resolved: {name} gives no timing of its "
                       f"own",
-                      *rules, fix=busy[-1].finish_hint())
+                      *rules, fix=d.top.finish_hint(state))  # what finishes first now (the top)
         d.cite(*rules)
     recalc = _Recalc(state, player)
     effect = " ".join(move.effect.split()) or "what its card says"

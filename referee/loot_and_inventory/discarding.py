@@ -77,7 +77,7 @@ def judge_discard(state, move, d) -> None:
         if busy:
             d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
                       f"until nothing is",
-                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=busy[-1].finish_hint())
+                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=d.top.finish_hint(state))
         d.cite(R.DISCARD_OWN_TURN)
         d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
                  f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)

@@ -16,6 +16,7 @@ from referee.loot_and_inventory.cards import (
 from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
 from referee.loot_and_inventory.places import _dropped_stays, _set_backpack, _set_slot, _undrop
 from referee.loot_and_inventory.plot_armor import _plot_armor_first, _plot_leaving
+from referee.moves import GearSwap
 
 
 def judge_gear_swap(state, move, d) -> None:
@@ -64,10 +65,15 @@ def judge_gear_swap(state, move, d) -> None:
     slot = worn_at[2]
     kept_card = d.card(kept)
     if slot not in legal_slots(kept_card):
+        from referee.legal_moves import legal_command
+
+        first = legal_command(state, GearSwap(player=player, card=worn))  # named only when it is legal now
         d.violate("exchange-illegal-slot", f"{kept} ({card_summary(kept_card)}) is not legal for {the_slot(slot)} "
                   f"that {worn} occupies", R.GEAR_SWAP_EXCHANGE, *illegal_slot_rules(kept_card, slot), fix=(
-                      f"move one card at a time: `referee gear-swap {player.lower()} {quoted(worn)}` stores it, "
-                      f"`referee gear-swap {player.lower()} {quoted(kept)}` equips it (one Gear Swap per turn)"))
+                      f"move one card at a time, one Gear Swap per Player Turn: "
+                      + (f"{first} stores {worn}, then on a later turn `referee gear-swap {player.lower()} "
+                         f"{quoted(kept)}` equips {kept}" if first else
+                         f"a Gear Swap that stores {worn}, then on a later turn one that equips {kept}")))
     _set_slot(d, player, slot, None)
     _set_backpack(d, player, kept_at[2], None)
     _undrop(d, player, worn)
@@ -124,12 +130,15 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
         # Into an occupied Slot is none of the three forms: only an exchange (Gear for Gear) uses an occupied Slot.
         others = [s for s in free if s != target]
         if is_gear(d.card(held)):
+            from referee.legal_moves import legal_command
+
+            exchange = legal_command(state, GearSwap(player=player, card=name, other=held))  # named when legal now
+            ways = ([exchange] if exchange else []) + (
+                [f"choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"] if others else [])
             d.violate("gear-swap-into-an-occupied-slot", f"{the_slot(target)[:1].upper()}{the_slot(target)[1:]} "
                       f"holds {held}: moving {name} there is "
                       f"an exchange", R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE,
-                      fix=f"`referee gear-swap {player.lower()} {quoted(name)} {quoted(held)}`"
-                          + (f", or choose an empty legal Slot: {', '.join(slot_label(s) for s in others)}"
-                             if others else ""))
+                      fix=", or ".join(ways) or f"an exchange with {held}, when one is legal")
         else:
             fix = (f"choose an empty legal Slot: `--slot {others[0]}` ({', '.join(slot_label(s) for s in others)})"
                    if others else f"first discard {label(held)} (`referee discard {player.lower()} {quoted(label(held))}`, "

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.deferred import deferred
-from referee.parsing import quoted
 from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
-    label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
+    _card, _get, label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
 )
 from referee.loot_and_inventory.cards import is_gear, legal_slots
 from referee.loot_and_inventory.places import _pile_rules, _set_window, _to_pile
@@ -28,7 +27,7 @@ class LootWindowProc(Procedure):
 
     def refuse(self, d, move) -> None:
         d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                  fix=self.finish_hint())
+                  fix=self.finish_hint(d.state))
 
     player: str = ""
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
@@ -45,11 +44,22 @@ class LootWindowProc(Procedure):
     def title(self) -> str:
         return f"Loot Management Window for {self.player}: {', '.join(self.labels()) or 'nothing left'}"
 
-    def finish_hint(self) -> str:
-        who = self.player.lower()
-        first = self.cards[0] if self.cards else "CARD"
-        return (f"place each card as its options allow (`referee inventory {who}`): `referee equip|store|use|discard "
-                f"{who} {quoted(first)}`")
+    def finish_hint(self, state=None) -> str:
+        """Displaced Loot first (LOOT_MANAGEMENT_WINDOW: it is placed immediately); with `state`, the placements
+        the judges accept now, as commands (`placements`)."""
+        if not self.cards:
+            return "nothing is left to place"
+        first = self.displaced[0] if self.displaced else self.cards[0]
+        kind = "displaced" if first in self.displaced else "new"
+        after = [label(c) for c in self.cards if c != first]
+        then = f", then {', '.join(after)}" if after else ""
+        if state is None:
+            return f"place {label(first)} ({kind}){then}: equip, store, use or discard it (`referee inventory " \
+                   f"{self.player.lower()}`)"
+        from referee.moves import describe
+
+        moves = [move for move, _ in placements(state, state, self, first)]
+        return f"place {label(first)} ({kind}){then}: " + _either([f"`referee {describe(m)}`" for m in moves])
 
     @staticmethod
     def after_any_move(state, move, d) -> None:
@@ -85,15 +95,22 @@ def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWin
     if not (isinstance(top, LootWindowProc) and top.player == player):
         place = locate(d, name)
         gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
+        fix = f"{label(name)} is {where_text(place)}"
+        if gear:
+            from referee.legal_moves import legal_command
+            from referee.moves import GearSwap
+
+            swap = legal_command(state, GearSwap(player=player, card=name)) if state.own_player_turn(player) and \
+                not state.stack else ""  # a Gear Swap is made on one's own Player Turn, nothing being resolved
+            fix = "Stored or Equipped Gear moves by Gear Swap" + (f": {swap}" if swap else
+                                                                   f" (once per Player Turn, on {player}'s own)")
         d.violate("not-in-a-window", f"{player} is not resolving a Loot Management Window: only newly acquired or "
                   f"displaced Loot is "
-                  f"{verb} this way", *rules,
-                  fix=f"Stored or Equipped Gear moves by Gear Swap: `referee gear-swap {player.lower()} "
-                      f"{quoted(name)}`" if gear else f"{label(name)} is {where_text(place)}")
+                  f"{verb} this way", *rules, fix=fix)
         return None
     if name not in top.cards:
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
-                  f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint())
+                  f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(state))
         return None
     _check_displaced_first(state, d, top, name)
     return top
@@ -112,42 +129,64 @@ def _check_displaced_first(state, d, window, name: str) -> None:
         waiting = ", ".join(window.displaced)
         d.violate("displaced-loot-first", f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
                   R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
-                  fix=f"equip, store, use or discard {window.displaced[0]} first")
+                  fix=window.finish_hint(state))
     else:
         d.cite(R.LMW_ORDER)
+
+
+def _either(options: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+
+
+def placements(v, state, window, name: str) -> list[tuple]:
+    """(move, what it does) for each way `window`'s Player may place `name` now, as the judges of `equip`, `store`,
+    `use` and `discard` decide it (LOOT_MANAGEMENT_WINDOW: "equipped, stored, used, or discarded"); nothing for a
+    card that waits behind displaced Loot (interpretation displaced-first). `v` is the view (the state, or the Draft
+    of a move that has just changed the window). The window's Next, its Obligations and the fixes that name a
+    placement read them here."""
+    from referee import moves as M
+
+    player = window.player
+    if _displaced_first(state, window) and name not in window.displaced:
+        return []
+    card = _card(v, name)
+    out = []
+    slots = legal_slots(card)
+    dropped = _get(v, mat_key(player, "dropped")) or ()
+    if slots and not (card["type"] == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
+        leaving = _plot_leaving(v, player, card)
+        empty = [s for s in slots if occupant(v, player, s) is None]
+        movable = [s for s in slots if occupant(v, player, s) not in dropped]  # a Dropped Weapon stays (WEAPON_LOOT)
+        if leaving in slots:
+            out.append((M.Equip(player=player, card=name), "equip (Plot Armor then goes to the box)"))
+        elif empty:
+            out.append((M.Equip(player=player, card=name), f"equip ({slot_label(empty[0])})"))
+        elif movable:
+            slot = "" if len(slots) == 1 else movable[0]  # with several occupied Slots, the table names one
+            out.append((M.Equip(player=player, card=name, slot=slot),
+                        f"equip (replacing {label(occupant(v, player, movable[0]))})"))
+    pack = _get(v, mat_key(player, "backpack"))
+    if None in pack and card["type"] != "plot":
+        out.append((M.Store(player=player, card=name), f"store (Backpack Slot {pack.index(None) + 1})"))
+    if card.get("consumable") and _usable_now(state, v, player, card):
+        out.append((M.UseLoot(player=player, card=name), "use"))
+    out.append((M.DiscardLoot(player=player, card=name), "discard"))
+    return out
 
 
 def _obligations(state, d, player: str) -> None:
     top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
-    empty_pack = [i for i, c in enumerate(d.loot(mat_key(player, "backpack"))) if c is None]
-    first = _displaced_first(state, top)
     for name in top.cards:
-        card = d.card(name)
         kind = "displaced" if name in top.displaced else "new"
-        if first and name not in top.displaced:
+        ways = placements(d, state, top, name)
+        if not ways:
             d.oblige(f"{player} places {label(name)} ({kind}) after the displaced {', '.join(top.displaced)} "
                      f"(interpretation displaced-first)")
             continue
-        options = []
-        slots = legal_slots(card)
-        empty = [s for s in slots if occupant(d, player, s) is None]
-        leaving = _plot_leaving(d, player, card)
-        if card["type"] == "plot" and holds_plot_armor(d, player, equipped_only=True, other_than=name):
-            pass  # a second Plot Armor is refused
-        elif leaving:
-            options.append("equip (Plot Armor then goes to the box)")
-        elif empty:
-            options.append(f"equip ({slot_label(empty[0])})")
-        elif slots:
-            options.append(f"equip (replacing {label(occupant(d, player, slots[0]))})")
-        if empty_pack and card["type"] != "plot":
-            options.append(f"store (Backpack Slot {empty_pack[0] + 1})")
-        if _usable_now(state, d, player, card):
-            options.append("use")
-        options.append("discard")
-        d.oblige(f"{player} places {label(name)} ({kind}): " + ", ".join(options))
+        d.oblige(f"{player} places {label(name)} ({kind}): " + ", ".join(what for _, what in ways))
     d.cite(R.LMW_DECIDE_EACH)
 
 

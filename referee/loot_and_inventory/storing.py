@@ -8,12 +8,14 @@ from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import LOOT_TYPE_LABELS, mat_key
 from referee.words import plural
-from referee.loot_and_inventory.patron_mats import label, reading_of
-from referee.loot_and_inventory.cards import held_card, is_gear, legal_slots
+from referee.moves import describe
+from referee.loot_and_inventory.patron_mats import label, locate, reading_of, where_text
+from referee.loot_and_inventory.cards import held_card, is_gear
 from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
 from referee.loot_and_inventory.places import _set_backpack, _take_out
-from referee.loot_and_inventory.plot_armor import holds_plot_armor
-from referee.loot_and_inventory.loot_management_window import _close_if_done, _need_window, _obligations, _usable_now
+from referee.loot_and_inventory.loot_management_window import (
+    _close_if_done, LootWindowProc, _need_window, _obligations, placements,
+)
 
 
 def judge_store(state, move, d) -> None:
@@ -23,8 +25,19 @@ def judge_store(state, move, d) -> None:
         return
     card = d.card(name)
     if card["type"] == "plot":
-        d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
-                  fix="Plot Armor stays in its Armor Slot until the first Armor card sends it to the box")
+        top = d.top
+        if isinstance(top, LootWindowProc) and top.player == player and name in top.cards:
+            ways = [f"`referee {describe(m)}`" for m, _ in placements(d, state, top, name)]
+            d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
+                      *((R.LMW_MUST_DISCARD,) if len(ways) == 1 else ()),
+                      fix=(f"{label(name)} cannot be equipped, stored or used here: discard it, {ways[0]}"
+                           if len(ways) == 1 else f"place it another way: {' or '.join(ways)}" if ways else
+                           top.finish_hint(state)))
+        else:
+            place = locate(d, name)
+            d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
+                      fix=f"Plot Armor stays where it is ({where_text(place)}) until the first Armor card sends it "
+                          f"to the box" if place and place[0] == "slot" else f"{label(name)} is {where_text(place)}")
         return d.impossible()
     window = _need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
     pack = d.loot(mat_key(player, "backpack"))
@@ -44,14 +57,12 @@ def judge_store(state, move, d) -> None:
         which = "displaced" if window and name in window.displaced else "newly acquired"
         d.interpret("backpack-size")
         if window is not None:
-            can = [verb for verb, ok in (("equip", bool(legal_slots(card)) and card["type"] != "plot" or
-                                          card["type"] == "plot" and not holds_plot_armor(d, player, equipped_only=True, other_than=name)),
-                                         ("use", _usable_now(state, d, player, card)), ("discard", True)) if ok]
+            can = [f"`referee {describe(m)}`" for m, _ in placements(d, state, window, name)]
             room = ""
             if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
                 room = (f", or first discard a Backpack card (`referee discard {player.lower()} {quoted(label(pack[0]))}`, "
                         f"interpretation lmw-make-room)")
-            fix = f"{' or '.join(can)} the {which} {name}{room}"
+            fix = f"place the {which} {name} another way: {' or '.join(can)}{room}"
         else:
             fix = ""
         d.violate("backpack-full", f"{player}'s Backpack is full ({plural(len(pack), 'Slot')}: "

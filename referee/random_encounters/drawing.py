@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.parsing import quoted
 from referee import citations as R
 from referee import core_concepts
@@ -42,7 +44,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
             d.violate("bomb-names-no-encountering-player", "no Dungeon Bomb Step is being resolved and no "
                       "Encountering Player is named",
                       R.ENCOUNTERING_BOMB_DEFAULT, R.ENCOUNTERING_BOMB,
-                      fix="name the Encountering Player: `referee encounter draw PLAYER CARD --by bomb`")
+                      fix=f"name the Encountering Player: `referee {replace(move, player='PLAYER').as_typed()}`")
         return (resolver, f"{resolver}'s Dungeon Bomb Step",
                 "no one is named, so the Active Player resolving the Dungeon Bomb Step", (R.ENCOUNTERING_BOMB_DEFAULT,))
     if not move.player:

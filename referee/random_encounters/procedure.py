@@ -97,7 +97,7 @@ class EncounterProc(Procedure):
         }.get(self.step, self.step)
         return f"Random Encounter '{self.card}' for {self.player} (drawn by {self.source}): {doing}"
 
-    def finish_hint(self) -> str:
+    def finish_hint(self, state=None) -> str:
         who = self.player.lower()
         if self.step == "choose":
             return f"`referee encounter choose {who} N` (one option, before rolling or paying anything)"
