@@ -760,18 +760,18 @@ def _resolve(state, d, check: CheckProc, *, deciding: bool) -> None:
     if check.contested:
         best = max(p.final_result for p in check.participants)
         top = [p for p in check.participants if p.final_result == best]
-        decide(R.CONTESTED_HIGHEST)
-        if any(p.used_die in (1, 20) for p in check.participants):
-            d.cite(R.CONTESTED_NO_AUTO)
         if len(top) == 1:
             outcome = f"{top[0].name} wins"
+            decide(R.CONTESTED_HIGHEST)
         elif any(p.name == check.initiator for p in top):
             outcome = f"tie: {check.initiator} wins as the initiating Player"
-            d.cite(R.CONTESTED_TIES)
+            decide(R.CONTESTED_TIES, R.CONTESTED_HIGHEST)  # a tie is decided by the tie rule
         else:
             d.interpret("contested-3way-tie")
             outcome = f"tie between {', '.join(p.name for p in top)}: the rules do not say who wins; the table decides"
-            d.cite(R.CONTESTED_TIES)
+            decide(R.CONTESTED_HIGHEST, R.CONTESTED_TIES)
+        if any(p.used_die in (1, 20) for p in check.participants):
+            d.cite(R.CONTESTED_NO_AUTO)
         d.say(f"{check.title()}: {summary}: {outcome}", R.CONTESTED_HIGHEST)
         result, success = outcome, None
     else:

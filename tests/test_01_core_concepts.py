@@ -193,6 +193,16 @@ def test_contested_checks_the_initiating_player_wins_ties(state):
     assert "Mara wins as the initiating Player" in ruling.consequences[0] and R.CONTESTED_TIES in ruling.citations
 
 
+def test_contested_checks_a_tie_is_decided_by_the_tie_rule_cited_first(state):
+    """01 CONTESTED_CHECKS: "The initiating Player wins ties." decides a tie, so it is the ruling's first citation
+    (before "Highest Final Result succeeds.", which leaves a tie open); a clear win cites the highest rule first."""
+    contested(state, 6, 8)
+    ruling = play(state, ResolveCheck())
+    assert ruling.citations[0] == R.CONTESTED_TIES and R.CONTESTED_HIGHEST in ruling.citations
+    contested(state, 5, 8)
+    assert play(state, ResolveCheck()).citations[0] == R.CONTESTED_HIGHEST
+
+
 def test_kaos_may_not_be_spent_on_contested_checks(state):
     state.player("Mara").kaos = 3
     contested(state, 5, 8)
