@@ -139,9 +139,12 @@ def judge_lose(state, move, d) -> None:
     lost = min(held, move.amount)
     if move.amount > held:
         if d.interpret("lose-more-than-held") == "refuse":
+            # no rule says so directly (only an Encounter Penalty's Kaos loss stops at 0): the reading decides, on
+            # what is held (a Player resource; a Reroll Token that is not there is not gained either)
+            held_rule = R.KAOS_RESOURCE if move.resource == "kaos" else R.REROLL_NONE_AVAILABLE
             d.violate("lose-more-than-held", f"{move.player} holds {tokens(held, move.resource)} and cannot lose "
-                      f"{move.amount}", fix=f"lose at most {held}" if held else "there is nothing to lose",
-                      reading="lose-more-than-held")
+                      f"{move.amount}", held_rule, R.PENALTY_KAOS_FLOOR,
+                      fix=f"lose at most {held}" if held else "there is nothing to lose", reading="lose-more-than-held")
         else:
             d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
                   *interpretations_cited("lose-more-than-held"))
@@ -640,9 +643,9 @@ def judge_kaos(state, move, d) -> None:
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
     held = d.get(move.player, "kaos")
-    if move.amount > held:
-        d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}",
-                  fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
+    if move.amount > held:  # no rule says so directly: what is spent is the Player's resource, held (kaos-floor)
+        d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_RESOURCE,
+                  R.KAOS_ANY_AMOUNT, fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
                   reading="kaos-floor")
         return d.impossible()  # Kaos not held is not spent, not even by --override
     d.set(move.player, "kaos", held - move.amount)

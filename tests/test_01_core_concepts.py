@@ -333,6 +333,27 @@ def test_kaos_cannot_be_spent_beyond_what_is_held(state):
     assert state.top.participants[0].final_result == 7
 
 
+def test_kaos_spent_beyond_what_is_held_cites_kaos_as_the_players_resource_first(state):
+    """01 KAOS: no rule forbids spending Kaos not held outright (interpretation kaos-floor): "Kaos is a Player
+    resource." is what the reading rests on, cited first; "A Player may spend any amount of Kaos..." allows, it does
+    not forbid."""
+    state.player("Mara").kaos = 3
+    play(state, DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=5), RollDice(player="Mara", dice=(4,)))
+    violation = refused(state, SpendKaos(player="Mara", amount=4)).violations[0]
+    assert violation.citations[0] == R.KAOS_RESOURCE and violation.interpretation == "kaos-floor"
+
+
+def test_kaos_lost_beyond_what_is_held_is_refused_citing_what_is_held_not_the_penalty_floor(state):
+    """01 KAOS (interpretation lose-more-than-held): `lose` beyond what is held is refused; the first citation is
+    "Kaos is a Player resource.", not 10 ENCOUNTER_PENALTY's "...reduce that Player's Kaos to 0", which says the
+    opposite for a Penalty. Reroll Tokens: the rule that a token not there is not gained."""
+    state.player("Mara").kaos = 1
+    violation = refused(state, Lose(player="Mara", amount=2, resource="kaos")).violations[0]
+    assert violation.citations[0] == R.KAOS_RESOURCE and violation.interpretation == "lose-more-than-held"
+    violation = refused(state, Lose(player="Mara", amount=2, resource="reroll")).violations[0]
+    assert violation.citations[0] == R.REROLL_NONE_AVAILABLE
+
+
 def test_kaos_is_not_capped(state):
     ruling = play(state, Gain(player="Mara", amount=500, resource="kaos"))
     assert kaos(state, "Mara") == 500 and R.KAOS_NOT_CAPPED in ruling.citations

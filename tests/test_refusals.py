@@ -142,7 +142,7 @@ TABLE = [
      None),
     ("resolve-no-check", s(_(ResolveCheck())), R.CHECK_IS_D20_ROLL, None),
     # --- 01 core concepts
-    ("lose-more-than-held", s(_(Lose(player="Mara", amount=3, resource="kaos"))), R.PENALTY_KAOS_FLOOR,
+    ("lose-more-than-held", s(_(Lose(player="Mara", amount=3, resource="kaos"))), R.KAOS_RESOURCE,
      "lose-more-than-held"),
     ("status-not-held", s(_(RemoveStatus(player="Mara", status="goblin"))), R.GOBLIN_MODIFIES, "status-duration"),
     ("removed-player-out", s(_(SetState(player="Ivo", state="removed"), Damage(player="Ivo", amount=1))),
@@ -176,7 +176,7 @@ TABLE = [
      R.KAOS_NOT_CONTESTED, None),
     ("kaos-before-rolling", s(_(Gain(player="Mara", amount=1, resource="kaos"), checking,
                                SpendKaos(player="Mara", amount=1))), R.KAOS_AFTER_ROLL, None),
-    ("kaos-not-held", s(_(rolled, SpendKaos(player="Mara", amount=5))), R.KAOS_ANY_AMOUNT, "kaos-floor"),
+    ("kaos-not-held", s(_(rolled, SpendKaos(player="Mara", amount=5))), R.KAOS_RESOURCE, "kaos-floor"),
     ("not-everyone-rolled", s(_(DeclareCheck(player="Mara", stat="brawn", opponents=("Ivo",)),
                                RollDice(player="Mara", dice=(5,)), ResolveCheck())), R.CONTESTED_EACH_ROLLS, None),
     # --- 02 game structure
