@@ -63,6 +63,8 @@ class DeathProc(Procedure):
         return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
 
 
+TURN_ORDER_OF_STATE = {"surviving": R.TURN_ORDER_SURVIVING, "zombie": R.TURN_ORDER_ZOMBIE, "fallen": R.TURN_ORDER_FALLEN,
+                       "removed": R.TURN_ORDER_REMOVED_SKIPPED}
 STATE_NAMES = {"surviving": "a Surviving Player", "fallen": "a Fallen Player", "zombie": "a Zombie Player",
                "removed": "a Removed Player"}
 
@@ -303,6 +305,21 @@ def refuse_removed(d, name: str, doing: str) -> None:
                       f"--override \"REASON\"", reading="removed-is-out")
 
 
+def refuse_outside_a_player_turn(state, d, name: str, doing: str, *rules) -> bool:
+    """`name`'s own position in Turn Order is being resolved, but not as a normal Player Turn (a Zombie Turn, Rising
+    as a Zombie): what a Player does during their own Player Turn is refused, decided by 02 PLAYER_TURN (`rules`, the
+    rule that ties it to the Player Turn, follow). False otherwise: another Player's turn is refused by each rule's
+    own sentence."""
+    if name != state.active_player.name or state.turn_kind == "player":
+        return False
+    what = "taking a Zombie Turn" if state.turn_kind == "zombie" else "resolving Rising as a Zombie"
+    ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
+    d.violate("not-a-normal-player-turn", f"{name} is {what}, not a normal Player Turn: {doing}",
+              R.PLAYER_TURN_NOT_OTHERS, *rules, R.ZOMBIE_TURNS_ELSEWHERE,
+              fix=f"{ext} defines Zombie Turns; use --override if it allows this")
+    return True
+
+
 def death_source(d) -> str:
     """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
     ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
@@ -397,9 +414,15 @@ def judge_set_state(state, move, d) -> None:
     if d.get(move.player, "state") == move.state:  # nothing to record: legal, and nothing to apply
         d.say(f"{move.player} is already {STATE_NAMES[move.state]}: nothing changes")
         return d.impossible()
+    rising = (move.player == state.active_player.name and state.turn_kind == "rising"
+              and d.get(move.player, "state") == "fallen")
     d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
              f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
     _change_state(state, d, move.player, move.state, after_death=False)
+    if rising:  # the Fallen Player's position is being resolved: Rising as a Zombie is what it resolves
+        d.decide(R.TURN_ORDER_FALLEN, R.ZOMBIE_TURNS_ELSEWHERE)
+    else:  # what the new state means for the Player's position in Turn Order
+        d.cite(TURN_ORDER_OF_STATE[move.state])
 
 
 def _change_state(state, d, name: str, new: str, after_death: bool) -> None:

@@ -93,6 +93,35 @@ def test_turn_order_a_fallen_player_resolves_rising_as_a_zombie(state):
     assert "RULES_EXTENSION_01_ZOMBIES" in " ".join(ruling.table_reported)
 
 
+def test_turn_order_set_state_zombie_on_rising_cites_rising_as_a_zombie_first(state):
+    """02 TURN_ORDER: "A Fallen Player resolves Rising as a Zombie according to RULES_EXTENSION_01_ZOMBIES." decides
+    `set-state ivo zombie` while Ivo's position is Rising as a Zombie (it was cited nowhere)."""
+    play(state, ReportDeath(player="Ivo", outcome="fallen"), EndTurn(complete=True))
+    assert state.turn_kind == "rising"
+    ruling = play(state, SetState(player="Ivo", state="zombie"))
+    assert ruling.citations and ruling.citations[0] == R.TURN_ORDER_FALLEN, ruling.citations
+
+
+def test_player_turn_a_zombie_turn_is_not_a_player_turn_for_discard_use_or_gear_swap(state):
+    """02 PLAYER_TURN: "Fallen Players, Zombie Players, and Removed Players do not take normal Player Turns." decides
+    a voluntary discard (08 DISCARDING_LOOT: during one's own Player Turn), a Consumable with no timing of its own
+    and a Gear Swap on a Zombie's own Zombie Turn: it is not "another Player's Turn"."""
+    from referee.moves import DiscardLoot, DrawLoot, GearSwap, Store, UseLoot
+
+    play(state, DrawLoot(player="Ivo", kinds=("common",), names=("Potion",), consumable=True),
+         Store(player="Ivo", card="Potion"))
+    play(state, DrawLoot(player="Ivo", kinds=("weapon",), names=("Club",), weapon="melee"),
+         Store(player="Ivo", card="Club"))
+    play(state, SetState(player="Ivo", state="zombie"), EndTurn(complete=True))
+    assert state.turn_kind == "zombie" and active(state) == "Ivo"
+    for move, second in ((DiscardLoot(player="Ivo", card="Potion"), R.DISCARD_OWN_TURN),
+                         (UseLoot(player="Ivo", card="Potion"), R.CONSUMABLE_DEFAULT_TIMING),
+                         (GearSwap(player="Ivo", card="Club"), R.SUMMARY_GEAR_SWAP)):
+        violation = refused(state, move).violations[0]
+        assert violation.id == "not-a-normal-player-turn" and "another Player" not in violation.message, move
+        assert violation.citations[:2] == (R.PLAYER_TURN_NOT_OTHERS, second), (move, violation.citations)
+
+
 def test_turn_order_a_fallen_player_who_did_not_rise_is_not_said_to_have_risen(state):
     play(state, ReportDeath(player="Ivo", outcome="fallen"), EndTurn(complete=True))
     ruling = play(state, EndTurn())

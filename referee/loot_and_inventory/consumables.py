@@ -48,7 +48,11 @@ def judge_use(state, move, d) -> None:
     else:
         active = state.active_player.name
         rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
-        if not state.own_player_turn(player):
+        from referee.game_structure import refuse_outside_a_player_turn
+
+        own_position = f"{name} gives no timing of its own, so it is used during one's own Player Turn"
+        if not state.own_player_turn(player) and not refuse_outside_a_player_turn(state, d, player, own_position,
+                                                                                  *rules):
             d.violate("use-on-another-players-turn", f"it is {active}'s turn: {name} gives no timing of its own, so "
                       f"{player} uses it only during "
                       f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "

@@ -66,8 +66,12 @@ def judge_discard(state, move, d) -> None:
                       fix=f"discard {label(name)} on your own turn when nothing is being resolved",
                       reading="lmw-make-room")
     else:
+        from referee.game_structure import refuse_outside_a_player_turn
+
         active = state.active_player.name
-        if not state.own_player_turn(player):
+        own_position = "a voluntary discard is made during one's own Player Turn"
+        if not state.own_player_turn(player) and not refuse_outside_a_player_turn(state, d, player, own_position,
+                                                                                  R.DISCARD_OWN_TURN):
             d.violate("discard-on-another-players-turn", f"it is {active}'s turn: {player} may not voluntarily "
                       f"discard Loot during another Player's Turn",
                       R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,

@@ -28,7 +28,11 @@ def judge_gear_swap(state, move, d) -> None:
         return
     active = state.active_player.name
     d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
-    if not state.own_player_turn(player):
+    from referee.game_structure import refuse_outside_a_player_turn
+
+    own_position = "a Gear Swap is made during one's own Player Turn"
+    if not state.own_player_turn(player) and not refuse_outside_a_player_turn(state, d, player, own_position,
+                                                                              R.SUMMARY_GEAR_SWAP):
         d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
                   f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
