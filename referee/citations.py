@@ -253,6 +253,7 @@ EQUIP_EFFECTS_BEGIN = _c(LOOT, "EQUIPPING_LOOT", "When Loot is equipped, its app
 EQUIP_EFFECTS_END = _c(LOOT, "EQUIPPING_LOOT", "When Loot stops being Equipped, its Equipped effects end immediately unless the card or another rule specifically states otherwise.")
 
 REPLACE_PREVIOUS_DISPLACED = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "The previous Loot in that Slot becomes displaced Loot.")
+REPLACE_PLOT_ARMOR_NOT_KEPT = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "Discarded Plot Armor may not be equipped in another Slot, stored in the Backpack, used, or managed as displaced Loot unless a rule specifically states otherwise.")
 REPLACE_PLOT_ARMOR_EXCEPTION = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "Plot Armor is an exception to this rule. If a Player equips an Armor card and that causes their Plot Armor to be discarded, Plot Armor is discarded instead of becoming displaced Loot.")
 REPLACE_DISPLACED_IMMEDIATELY = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "Displaced Loot must immediately be equipped in another legal Slot, stored in an empty Backpack Slot, used if legal, or discarded.")
 REPLACE_DEFENSE_RECALC = _c(LOOT, "REPLACING_EQUIPPED_LOOT", "If Defense changes because Loot is replaced, recalculate Defense according to 06_COMBAT_ENCOUNTER.")

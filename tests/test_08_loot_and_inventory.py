@@ -92,6 +92,25 @@ def test_plot_armor_may_not_be_stored(state):
     assert R.PLOT_ARMOR_NOT_STORED in quotes_of(ruling)
 
 
+def test_plot_armor_is_not_an_armor_card_so_using_it_cites_that_first(state):
+    """08 PLOT_ARMOR: "Plot Armor is not an Armor card." decides `use mara plot` (ARMOR_LOOT's "Armor provides
+    Defense... while Equipped" is about Armor cards)."""
+    violation = refused(state, UseLoot(player="Mara", card="Plot Armor (Mara)")).violations[0]
+    assert violation.citations[0] == R.PLOT_ARMOR_NOT_ARMOR_CARD, violation.citations
+    assert R.ARMOR_EQUIPPED_PROVIDES not in violation.citations
+
+
+def test_replacing_equipped_loot_plot_armor_in_the_box_is_not_equipped_citing_both_rules(state):
+    """08 PLOT_ARMOR ("Plot Armor discarded this way may not be equipped in another Slot...") and 08
+    REPLACING_EQUIPPED_LOOT ("Discarded Plot Armor may not be equipped in another Slot...") both decide it: both
+    are cited, PLOT_ARMOR's first."""
+    draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
+    play(state, Equip(player="Mara", card="Bone Pauldron"))
+    violation = refused(state, Equip(player="Mara", card="Plot Armor (Mara)")).violations[0]
+    assert violation.id == "card-in-the-box"
+    assert violation.citations[:2] == (R.PLOT_ARMOR_CANNOT_KEEP, R.REPLACE_PLOT_ARMOR_NOT_KEPT), violation.citations
+
+
 def test_plot_armor_is_not_gear(state):
     ruling = refused(state, GearSwap(player="Mara", card="Plot Armor (Mara)"))
     assert R.GEAR_NOT_PLOT_ARMOR in quotes_of(ruling)

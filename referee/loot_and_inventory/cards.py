@@ -180,7 +180,8 @@ def _not_held(d, player: str, name: str, place: tuple | None) -> None:
     kind = place[0] if place else ""
     if kind == "box":
         d.violate("card-in-the-box", f"{label(name)} is in the game box: {player} no longer holds it",
-                  R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.DISCARD_PLOT_ARMOR_BOX, fix=fix)
+                  R.PLOT_ARMOR_CANNOT_KEEP, R.REPLACE_PLOT_ARMOR_NOT_KEPT, R.PLOT_ARMOR_BOX, R.DISCARD_PLOT_ARMOR_BOX,
+                  fix=fix)
     elif kind == "discard":
         d.violate("card-in-a-discard-pile", f"{label(name)} is {where}: {player} no longer holds it",
                   R.DISCARD_PILE_STAYS, R.DISCARD_REMOVES, fix=fix)

@@ -27,7 +27,11 @@ def judge_use(state, move, d) -> None:
         top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
     elif in_window:
         _check_displaced_first(state, d, top, name)
-    if card["type"] == "plot" or (is_gear(card) and not card.get("consumable")):
+    if card["type"] == "plot":
+        d.violate("plot-armor-is-not-used", f"{label(name)} is not used: it is not an Armor card and not Consumable Loot; it "
+                  f"grants its Defense while Equipped", R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_DEFENSE,
+                  R.CONSUMABLE_DEFINITION, fix="if a rule says it can be used, --override \"REASON\"")
+    elif is_gear(card) and not card.get("consumable"):
         d.violate("gear-is-not-used", f"{label(name)} is not used: Armor works while Equipped and Weapons are used "
                   f"for Attacks ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})",
                   R.EQUIPPED_WEAPONS_AVAILABLE if card["type"] == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
