@@ -326,6 +326,21 @@ def test_loot_deck_exhaustion_the_refreshed_deck_holds_only_the_old_discards(sta
     refused(state, DrawLoot(player="Mara", kinds=("weapon",), names=("Spear",), weapon="melee"))
 
 
+def test_discarding_loot_a_card_in_the_discard_pile_stays_there_while_the_refreshed_deck_is_not_empty(state):
+    """08 DISCARDING_LOOT: "Loot in a discard pile may only leave that discard pile when a rule specifically instructs
+    Players to move it, such as refreshing an empty Loot Deck." decides drawing a card discarded after the deck was
+    refreshed (the deck, not empty, holds the others): cited first, not the refresh rule."""
+    play(state, DeckSize(kind="common", size=2))
+    got(state, "Mara", "common", "Coin")
+    got(state, "Mara", "common", "Skull")
+    play(state, DiscardLoot(player="Mara", card="Coin"), DiscardLoot(player="Mara", card="Skull"))
+    got(state, "Mara", "common", "Coin")  # the deck is refreshed: Coin and Skull; Coin drawn, Skull left
+    play(state, DiscardLoot(player="Mara", card="Coin"))
+    violation = refused(state, DrawLoot(player="Mara", kinds=("common",), names=("Coin",))).violations[0]
+    assert violation.citations[0] == R.DISCARD_PILE_STAYS, violation.citations
+    assert "Skull" in violation.fix
+
+
 def test_drawing_a_card_that_is_in_its_discard_pile_needs_the_deck_size(state):
     draw(state, "Mara", "weapon", "Shiv", weapon="melee")
     play(state, DiscardLoot(player="Mara", card="Shiv"))

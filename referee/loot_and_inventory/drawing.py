@@ -84,6 +84,13 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if name is not None:
         deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
     elif deck["unseen"] == 0:
+        in_pile = next((n for n in d.loot(pile_key(kind)) if n.casefold() == text.casefold()), None)
+        if in_pile is not None:  # it left the deck for the pile after the refresh: nothing moves it back yet
+            d.violate("drawn-from-the-discard-pile", f"{in_pile} lies in the {LOOT_TYPE_LABELS[kind]} discard pile: it "
+                      f"leaves it only when a rule moves it (the deck, shuffled from that pile, holds "
+                      f"{', '.join(deck['known'])})", R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                      fix=f"name the card that was drawn: {', '.join(deck['known'])}")
+            return None
         d.violate("not-in-the-refreshed-deck", f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled "
                   f"from its discard pile): "
                   f"{text!r} cannot be drawn from it", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
