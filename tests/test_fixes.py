@@ -10,7 +10,8 @@ candidate move's fixes and the Next line are run through `check`:
 - a fix for one violation of a move may leave the move's OTHER violations standing (each has its own fix): the
   command passes when the judge refuses it only for those;
 - what the fix itself says is the table's choice is not a claim of legality: a command with `--override`, a
-  partial command (`...`), and a later step of a sequence ("..., then `referee resolve`");
+  partial command (`...`, or a command named without the arguments it needs: `referee draw`), and a later step
+  of a sequence ("..., then `referee resolve`");
 - every fix_move is legal, and its typed form reads back as the same move.
 """
 
@@ -80,9 +81,25 @@ def commands(text: str) -> list[list[str]]:
         words = split(command)
         choices = [w.split("|") if "|" in w and not w.startswith("-") else [w] for w in words]
         for choice in itertools.product(*choices):
-            if command_of(list(choice)) is not None:
-                out.append(list(choice))
+            found = command_of(list(choice))
+            if found is None:
+                continue  # no move (`referee inventory ann`)
+            if not found[1] and not _whole_without_arguments(choice):
+                continue  # the command named, not typed (`referee draw` needs its arguments)
+            out.append(list(choice))
     return out
+
+
+def _whole_without_arguments(words) -> bool:
+    """Whether a command typed without arguments is a whole move (`referee resolve`), not one named (`referee draw`)."""
+    from referee.notation import bind, find
+
+    notation, rest = find(list(words))
+    try:
+        bind(notation, rest)
+    except InvalidMove:
+        return False
+    return True
 
 
 class Judge:
