@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import (
-    Damage, EndTurn, ReportDeath, ResolveCheck, Reroll, RollDice, TurnAction, new_state, play, quotes, refused,
+    Damage, EndTurn, ReportDeath, ResolveCheck, Reroll, RollDice, SetState, TurnAction, new_state, play, quotes, refused,
 )
 from referee import citations as R
 from referee import engine
@@ -922,6 +922,36 @@ def test_several_deaths_at_once_the_active_players_death_process_is_resolved_fir
     assert "referee death bob" in waiting.violations[0].fix
     play(state, ReportDeath(player="Bob", outcome="surviving"))
     assert state.top.player == "Cara"
+
+
+def test_encountering_player_all_players_are_every_player_not_removed_a_zombie_and_a_fallen_player_too(rules_db):
+    """ENCOUNTERING_PLAYER "If a Random Encounter affects all Players, each affected Player resolves the card as
+    instructed by the Random Encounter.": who "all Players" are is interpretation all-players (a Zombie or Fallen
+    Player is still a Player in play), named on the ruling with who was affected."""
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan", "Eve", "Fay"))
+    play(state, SetState(player="Dan", state="zombie"), SetState(player="Cara", state="fallen"),
+         SetState(player="Eve", state="removed"))
+    for p in state.players:
+        p.kaos = 3
+    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("kaos 2 all",))
+    ruling = check_option(state, (5,), player="Bob")
+    assert [p.kaos for p in state.players] == [1, 1, 1, 3, 1]
+    assert "all-players" in {i.id for i in ruling.interpretations}
+    assert any('"all Players" are every Player not Removed: Bob, Cara, Dan, Fay; not affected: Eve (a Removed Player)' in t
+               for t in ruling.consequences)
+
+
+def test_encountering_player_all_players_can_be_surviving_players_only_and_the_ruling_names_who_is_left_out(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan", "Eve"), choices={"all-players": "surviving-only"})
+    play(state, SetState(player="Dan", state="zombie"), SetState(player="Cara", state="fallen"))
+    for p in state.players:
+        p.kaos = 3
+    draw(state, player="Bob", card="Quake", checks=("brawn 30",), penalty=("kaos 2 all",))
+    ruling = check_option(state, (5,), player="Bob")
+    assert [p.kaos for p in state.players] == [1, 3, 3, 1]
+    assert "all-players" in {i.id for i in ruling.interpretations}
+    said = next(t for t in ruling.consequences if '"all Players"' in t)
+    assert "Surviving Players only: Bob, Eve" in said and "Cara (a Fallen Player), Dan (a Zombie Player)" in said
 
 
 def test_a_penalty_on_all_players_is_read_aloud_as_all_players(state):

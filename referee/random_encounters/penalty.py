@@ -119,12 +119,30 @@ def _affected(state, d, enc, item: dict, label: str) -> list[str]:
     """Who an instruction affects; for all Players, in the order the Core Timing Principle gives (said in the ruling)."""
     if not item.get("all"):
         return [enc.player]
-    surviving = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
-    order = core_concepts.timing_order(state, d, surviving)
+    order = core_concepts.timing_order(state, d, all_players(state, d))
     d.interpret("simultaneous-order")
     d.say(f"{label} affects all Players: each resolves it; resolved at the same time, the Active Player's first, "
-          f"then in Turn Order: {', '.join(order)}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST, R.TIMING_FEWEST_UNRESOLVED)
+          f"then in Turn Order: {', '.join(order) or 'no one'}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST,
+          R.TIMING_FEWEST_UNRESOLVED)
     return order
+
+
+def all_players(state, d) -> list[str]:
+    """Who "all Players" are for a Random Encounter that affects all Players (interpretation all-players, always
+    named on the ruling with who was left out): every Player not Removed, or Surviving Players only."""
+    from referee.game_structure import STATE_NAMES
+
+    reading = d.interpret("all-players")
+    keep = ("surviving",) if reading == "surviving-only" else ("surviving", "fallen", "zombie")
+    names = [p.name for p in state.players if d.get(p.name, "state") in keep]
+    out = [f"{p.name} ({STATE_NAMES[d.get(p.name, 'state')]})" for p in state.players
+           if p.name not in names]
+    which = "Surviving Players only" if reading == "surviving-only" else "every Player not Removed"
+    d.say(f"\"all Players\" are {which}: {', '.join(names) or 'no one'}"
+          + (f"; not affected: {', '.join(out)}" if out else ""),
+          R.ENCOUNTERING_ALL, *((R.PLAYER_TURN_NOT_OTHERS,) if out else ()),
+          *((R.TURN_ORDER_REMOVED_SKIPPED,) if any(d.get(p.name, "state") == "removed" for p in state.players) else ()))
+    return names
 
 
 def _penalty_now(state, d, enc, item: dict, label: str) -> None:
