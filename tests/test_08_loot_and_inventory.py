@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import engine_helpers
+
 import pytest
 
 from engine_helpers import (
@@ -707,7 +709,7 @@ def test_consumable_loot_an_effect_the_referee_does_not_know_is_the_tables_to_re
 def test_pickpocket_takes_only_from_the_backpack(state):
     got(state, "Mara", "common", "Coin")
     draw(state, "Mara", "weapon", "Club", weapon="melee")
-    play(state, Equip(player="Mara", card="Club"))
+    play(state, Equip(player="Mara", card="Club"), EndTurn(complete=True))  # Ivo's Player Turn
     ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Club", how="pickpocket"))
     assert R.PICKPOCKET_BACKPACK_ONLY in quotes_of(ruling)
     ruling = play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))
@@ -716,6 +718,40 @@ def test_pickpocket_takes_only_from_the_backpack(state):
     play(state, Store(player="Ivo", card="Coin"))
     ruling = refused(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))
     assert R.PICKPOCKET_EMPTY in quotes_of(ruling)
+
+
+def test_pickpocket_loot_a_pickpocket_is_the_active_players_action_on_their_own_player_turn(state):
+    """02 PLAYER_TURN "A Player Turn is a Surviving Player's opportunity to perform Actions and resolve Player Turn
+    effects." and 08 PICKPOCKET_LOOT "The Pickpocket Action is defined in 05_ACTIONS.": on Mara's turn Ivo takes no
+    Pickpocket Action (interpretation pickpocket-turn, as `action` refuses Ivo's Turn Actions), nor on a Zombie Turn;
+    `options` lists no such move. Mara's own Pickpocket is accepted and spends no Turn Action by itself (`action`
+    records it)."""
+    from referee.legal_moves import legal_moves
+
+    got(state, "Mara", "common", "Coin")
+    got(state, "Tess", "common", "Skull")
+    pickpocket = TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket")
+    ruling = refused(state, pickpocket)
+    assert ruling.violations[0].id == "pickpocket-not-own-turn"
+    assert ruling.violations[0].citations[0] == R.PLAYER_TURN_DEFINITION
+    assert "pickpocket-turn" in {i.id for i in ruling.interpretations}
+    assert not [m for m in legal_moves(state) if m.type == "take" and m.move.how == "pickpocket" and m.player != "Mara"]
+    ruling = play(state, TakeLoot(player="Mara", source="Tess", card="Skull", how="pickpocket"))
+    assert "pickpocket-turn" not in {i.id for i in ruling.interpretations} and state.actions_spent == 0
+    assert any("referee action mara Pickpocket" in t for t in ruling.table_reported)
+    play(state, Store(player="Mara", card="Skull"), engine_helpers.SetState(player="Ivo", state="zombie"),
+         EndTurn(complete=True))
+    assert state.turn_kind == "zombie" and state.active_player.name == "Ivo"
+    assert not [m for m in legal_moves(state) if m.type == "take" and m.move.how == "pickpocket"]
+    assert refused(state, TakeLoot(player="Tess", source="Mara", card="Coin", how="pickpocket")).violations[0].id \
+        == "pickpocket-not-own-turn"
+
+
+def test_pickpocket_loot_by_any_player_when_the_table_reads_it_so(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"pickpocket-turn": "any-player"})
+    got(state, "Mara", "common", "Coin")
+    play(state, TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))
+    assert state.top.player == "Ivo"
 
 
 def test_taking_loot_removes_it_and_opens_the_takers_window(state):

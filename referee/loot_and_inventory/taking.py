@@ -26,6 +26,7 @@ def judge_take(state, move, d) -> None:
     if isinstance(top, LootWindowProc) and top.player != taker:
         top.refuse(d, move)
     if move.how == "pickpocket":
+        _pickpocket_on_own_turn(state, d, taker)
         pack = [c for _, c in stored(d, source)]
         d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
         if not pack:
@@ -42,8 +43,11 @@ def judge_take(state, move, d) -> None:
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
                       R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(mat_key(source, "dropped")) else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
+        hint = ""
+        if state.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in state.actions_taken):
+            hint = f"; not recorded this turn: `referee action {taker.lower()} Pickpocket` records its Turn Action"
         d.report(f"{taker}'s Pickpocket Action succeeded ({state.settings.not_loaded('05_ACTIONS')} defines it; the "
-                 f"table reports it)", R.PICKPOCKET_DEFINED_IN_05)
+                 f"table reports it{hint})", R.PICKPOCKET_DEFINED_IN_05)
         rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
     else:
         name = held_card(state, d, source, move.card, takeable(d, source))
@@ -72,6 +76,22 @@ def judge_take(state, move, d) -> None:
     if move.how == "pickpocket" and not stored(d, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
     _obligations(state, d, taker)
+
+
+def _pickpocket_on_own_turn(state, d, taker: str) -> None:
+    """A Pickpocket is an Action (PICKPOCKET_LOOT defers it to 05_ACTIONS, not loaded), and Actions are what a Player
+    Turn is for: only the Active Player takes it, during their own normal Player Turn, as `action` requires of a Turn
+    Action (interpretation pickpocket-turn, named only when it decides)."""
+    if state.own_player_turn(taker) or d.interpret("pickpocket-turn") != "own-turn":
+        return
+    active = state.active_player.name
+    turn = "Player Turn" if state.turn_kind == "player" else \
+        "Zombie Turn" if state.turn_kind == "zombie" else "position (Rising as a Zombie)"
+    d.violate("pickpocket-not-own-turn", f"it is {active}'s {turn}: a Pickpocket is an Action, and {taker} takes "
+              f"Actions only during {taker}'s own Player Turn", R.PLAYER_TURN_DEFINITION, R.PICKPOCKET_DEFINED_IN_05,
+              R.ACTIVE_PLAYER, R.PLAYER_TURN_NOT_OTHERS,
+              fix=f"wait for {taker}'s own Player Turn; --override \"REASON\" if card text lets {taker} Pickpocket now",
+              reading="pickpocket-turn")
 
 
 def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
