@@ -888,6 +888,7 @@ def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_gear_swap_moves_it(
     dropped_club(state)
     ruling = refused(state, GearSwap(player="Mara", card="Club"))
     assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    assert "dropped-weapon-stays" in {i.id for i in ruling.interpretations}
     engine.apply(state, GearSwap(player="Mara", card="Club"), override="card text")
     assert list(patron_mat(state, "Mara").dropped) == [] and patron_mat(state, "Mara").melee is None
 
@@ -901,10 +902,22 @@ def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_equipping_over_it(s
     assert list(patron_mat(state, "Mara").dropped) == [] and "no longer Dropped" in " ".join(overridden.consequences)
 
 
-def test_weapon_loot_a_dropped_weapon_remains_in_its_slot_no_voluntary_discard(state):
+def test_weapon_loot_a_dropped_weapon_voluntary_discard_follows_discarding_loot_and_names_the_reading(state):
+    """WEAPON_LOOT "A Dropped Weapon remains in its Weapon Slot but is not available for Attacks until recovered or
+    restored ...": whether it may be voluntarily discarded is interpretation dropped-weapon-stays; by default the
+    discard follows DISCARDING_LOOT (on Mara's own turn, nothing being resolved), named on the ruling."""
+    dropped_club(state)
+    ruling = play(state, DiscardLoot(player="Mara", card="Club"))
+    assert "dropped-weapon-stays" in {i.id for i in ruling.interpretations}
+    assert discard_pile(state, "weapon") == ["Club"] and list(patron_mat(state, "Mara").dropped) == []
+
+
+def test_weapon_loot_a_dropped_weapon_is_not_voluntarily_discarded_when_the_table_reads_it_so(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"dropped-weapon-stays": "stays-no-discard"})
     dropped_club(state)
     ruling = refused(state, DiscardLoot(player="Mara", card="Club"))
     assert ruling.violations[0].citations[0] == R.WEAPON_DROPPED_REMAINS
+    assert ruling.violations[0].interpretation == "dropped-weapon-stays"
 
 
 # --- invariants: a Hypothesis state machine ---------------------------------------------------------------

@@ -299,7 +299,8 @@ TABLE = [
                                            GearSwap(player="Mara", card="Axe"))), R.GEAR_SWAP_TO_SLOT, None),
     ("dropped-weapon-stays", s(_(lambda st: draw(st, "Mara", "weapon", "Club", weapon="melee"),
                                 Equip(player="Mara", card="Club"), DropWeapon(player="Mara", card="Club"),
-                                GearSwap(player="Mara", card="Club"))), R.WEAPON_DROPPED_REMAINS, None),
+                                GearSwap(player="Mara", card="Club"))), R.WEAPON_DROPPED_REMAINS,
+     "dropped-weapon-stays"),
     ("drop-only-equipped-weapons", s(_(lambda st: got(st, "Mara", "common", "Coin"),
                                       DropWeapon(player="Mara", card="Coin"))), R.WEAPON_DROPPED_REMAINS, None),
     # --- 08: taking Loot

@@ -50,7 +50,7 @@ def judge_discard(state, move, d) -> None:
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
-    _dropped_stays(d, player, name, "it is not voluntarily discarded")
+    _dropped_stays(d, player, name, "it is not voluntarily discarded", discard=True)
     top = d.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:

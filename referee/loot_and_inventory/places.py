@@ -34,14 +34,21 @@ def _undrop(d, player: str, name: str) -> None:
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
-def _dropped_stays(d, player: str, name: str, doing: str) -> bool:
-    """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): refuse moving it out."""
+def _dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = False) -> bool:
+    """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): no Gear Swap moves it out
+    and nothing is equipped over it; a voluntary discard (`discard`) follows DISCARDING_LOOT unless the table reads
+    it otherwise. Interpretation dropped-weapon-stays, named whenever it decides. True when refused."""
     if name not in d.loot(mat_key(player, "dropped")):
+        return False
+    reading = d.interpret("dropped-weapon-stays")
+    if discard and reading == "stays":
+        d.say(f"{name} is Dropped: it stays in its Weapon Slot until recovered or restored, but a voluntary discard "
+              f"follows the rules for discarding Loot", R.WEAPON_DROPPED_REMAINS, R.DISCARD_OWN_TURN)
         return False
     d.violate("dropped-weapon-stays", f"{name} is Dropped: it remains in its Weapon Slot until recovered or restored, so {doing}",
               R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED,
               fix=f"`referee recover {player.lower()} {quoted(name)}` once 06_COMBAT_ENCOUNTER recovers it, or "
-                  f"--override \"REASON\" if a card moves it")
+                  f"--override \"REASON\" if a card moves it", reading="dropped-weapon-stays")
     return True
 
 
