@@ -280,6 +280,22 @@ def test_drawing_loot_names_a_catalogue_card_in_any_case(state):
     assert state.top.cards == ("Shiv #2",) and "shiv" not in state.cards
 
 
+def test_drawing_loot_a_card_already_on_the_table_is_another_copy_and_the_ruling_names_the_reading(state):
+    """DRAWING_LOOT "When a Player is instructed to draw Loot, draw the specified number and type of Loot cards from
+    the specified Loot Deck.": a card named like one already in Mara's Backpack is another copy (interpretation
+    another-copy), named on the ruling; a table whose decks hold one copy of each card refuses it."""
+    got(state, "Mara", "common", "Coin")
+    ruling = draw(state, "Ivo", "common", "Coin")
+    assert state.top.cards == ("Coin #2",) and "another-copy" in {i.id for i in ruling.interpretations}
+
+
+def test_drawing_loot_a_card_already_on_the_table_is_refused_when_each_card_is_one_card(rules_db):
+    state = new_state(rules_db, players=("Mara", "Ivo", "Tess"), choices={"another-copy": "one-copy"})
+    got(state, "Mara", "common", "Coin")
+    ruling = refused(state, DrawLoot(player="Ivo", kinds=("common",), names=("Coin",)))
+    assert ruling.violations[0].interpretation == "another-copy" and "another copy" in ruling.violations[0].fix
+
+
 def test_loot_management_window_options_are_only_legal_moves(state):
     ruling = draw(state, "Ivo", "common", "Potion", consumable=True)  # untimed, on Mara's turn
     assert ruling.obligations and not any("use" in o for o in ruling.obligations)

@@ -54,6 +54,18 @@ def test_random_encounter_deck_draws_from_the_top_and_counts_down(state):
     assert state.encounters["deck"] == 2 and R.RE_DECK_TOP in ruling.citations
 
 
+def test_random_encounter_deck_a_card_in_the_discard_pile_drawn_as_another_copy_names_the_reading(state):
+    """RANDOM_ENCOUNTER_DECK_DURING_PLAY "Random Encounter cards are drawn from the top of the Random Encounter
+    Deck.": a card lying in the discard pile is refused; applied as another copy (--override), the ruling names the
+    interpretation another-copy."""
+    draw(state)
+    check_option(state, (15,), option=2)
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", card="Spider Swarm"))
+    assert "another copy" in ruling.violations[0].fix and "another-copy" in {i.id for i in ruling.interpretations}
+    ruling = engine.apply(state, EncounterDraw(player="Cara", cause="other", card="Spider Swarm"), override="another copy")
+    assert encounter(state).card == "Spider Swarm" and "another-copy" in {i.id for i in ruling.interpretations}
+
+
 def test_an_empty_deck_is_refreshed_from_the_shuffled_discard_pile(state):
     play(state, EncounterDeck(size=0))
     state.encounters["discard"] = ["Spider Swarm", "Other Card"]

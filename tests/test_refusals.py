@@ -224,6 +224,9 @@ TABLE = [
                                        DiscardLoot(player="Mara", card="Coin"),
                                        DrawLoot(player="Mara", kinds=("common",), names=("Coin",)))),
      R.DISCARD_PILE_STAYS, None),
+    ("one-copy-of-each-card", with_choices({"another-copy": "one-copy"}, _(
+        lambda st: got(st, "Mara", "common", "Coin"), DrawLoot(player="Ivo", kinds=("common",), names=("Coin",)))),
+     R.DRAW_FROM_DECK, "another-copy"),
     ("wrong-loot-deck", s(_(DescribeCard(name="Cap", kind="armor", defense=1),
                            DrawLoot(player="Mara", kinds=("common",), names=("Cap",)))), R.LOOT_TYPE_DECIDES, None),
     # --- 08: the Loot Management Window, Equipping, Storing

@@ -118,7 +118,13 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
             n = 2
             while d.card(f"{name} #{n}") is not None:
                 n += 1
-            d.say(f"{name} is already {where_text(locate(d, name))}: this is another copy, called '{name} #{n}'")
+            if d.interpret("another-copy") == "one-copy":
+                d.violate("one-copy-of-each-card", f"{name} is already {where_text(locate(d, name))}: each card is one "
+                          f"card (table setting), so it is not drawn again", R.DRAW_FROM_DECK, R.DISCARD_PILE_STAYS,
+                          fix=f"name the card that was drawn; if the {deck_label} holds another copy: --override "
+                              f"\"another copy\"", reading="another-copy")
+            d.say(f"{name} is already {where_text(locate(d, name))}: this is another copy, called '{name} #{n}'",
+                  R.DRAW_FROM_DECK)
             name = f"{name} #{n}"
             d.set_card(name, known)
         elif known is None:

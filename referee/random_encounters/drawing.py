@@ -138,6 +138,7 @@ def judge_draw(state, move, d) -> None:
                   f"the deck", R.RE_DECK_TOP, R.RE_DISCARD_PLACED, R.RE_DECK_REFRESH,
                   fix="if the deck ran out, record it (`referee encounter deck 0`) and draw again: the discard pile is "
                       "shuffled into a new deck; if the deck holds another copy: --override \"another copy\"")
+        d.interpret("another-copy")  # what the --override applies: this card is another copy of the discarded one
 
     if not card["options"]:
         d.violate("encounter-without-an-option", f"'{name}' is described without an Encounter Completion Option", R.OPTIONS_ONE_OR_MORE,
