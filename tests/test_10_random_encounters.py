@@ -800,19 +800,39 @@ def test_random_encounters_and_death_a_death_it_causes_creates_no_loot_opportuni
 def test_random_encounters_and_death_a_fallen_encountering_player_is_an_interpretation(state):
     """RANDOM_ENCOUNTERS_AND_DEATH "... resume the Random Encounter only if it still has unresolved instructions that
     can be resolved.": what a Fallen Player can still resolve is RULES_EXTENSION_01_ZOMBIES', so the referee says
-    which reading it applied (fallen-encountering-player)."""
+    which reading it applied (encountering-player-falls)."""
     state.player("Cara").health = 2
     state.player("Cara").kaos = 2
     draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))
     check_option(state, (5,))
     ruling = play(state, ReportDeath(player="Cara", outcome="fallen"))
-    assert "fallen-encountering-player" in {i.id for i in ruling.interpretations}
+    assert "encountering-player-falls" in {i.id for i in ruling.interpretations}
     assert any("RULES_EXTENSION_01_ZOMBIES" in t for t in ruling.table_reported)
     assert state.player("Cara").kaos == 1 and not state.stack
 
 
+def test_encountering_player_a_random_encounter_drawn_for_a_fallen_player_names_that_player_and_the_reading(state):
+    """10 ENCOUNTERING_PLAYER "If a Random Encounter is drawn by another rule or effect, that rule or effect identifies
+    the Encountering Player." and 02 PLAYER_TURN "Fallen Players, Zombie Players, and Removed Players do not take
+    normal Player Turns.": who resolves a card drawn for a Fallen Player is interpretation fallen-encountering-player
+    (the table decides; the referee names the Player the draw names)."""
+    play(state, SetState(player="Dan", state="fallen"))
+    ruling = draw(state, player="Dan", card="Imp", checks=("brawn 1",), pays=("kaos 1",), penalty=("kaos 1",))
+    assert encounter(state).player == "Dan" and "fallen-encountering-player" in {i.id for i in ruling.interpretations}
+    assert any("the table decides, and the referee names the Player the draw names, Dan" in t
+               for t in ruling.consequences)
+
+
+def test_encountering_player_a_random_encounter_drawn_for_a_fallen_player_is_refused_when_the_table_reads_it_so(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"fallen-encountering-player": "refuse"})
+    play(state, SetState(player="Dan", state="fallen"))
+    ruling = refused(state, EncounterDraw(player="Dan", cause="other", card="Imp", checks=("brawn 1",),
+                                          penalty=("kaos 1",)))
+    assert ruling.violations[0].interpretation == "fallen-encountering-player" and not state.stack
+
+
 def test_a_fallen_encountering_player_ends_the_encounter_when_the_table_reads_it_so(rules_db):
-    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"fallen-encountering-player": "encounter-ends"})
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"encountering-player-falls": "encounter-ends"})
     state.player("Cara").health = 2
     state.player("Cara").kaos = 2
     draw(state, card="Boulder", checks=("brawn 30",), penalty=("damage 3", "kaos 1"))

@@ -340,6 +340,10 @@ TABLE = [
                                                       penalty=("kaos 1",)))), R.OPTIONS_ONE_OR_MORE, None),
     ("encounter-without-a-penalty", s(_(EncounterDraw(player="Mara", cause="other", card="Trap",
                                                       checks=("brawn 9",)))), R.RE_HAS_PENALTY, None),
+    ("encounter-for-a-fallen-player", with_choices({"fallen-encountering-player": "refuse"}, _(
+        SetState(player="Ivo", state="fallen"), EncounterDraw(player="Ivo", cause="other", card="Trap",
+                                                             checks=("brawn 1",), penalty=("kaos 1",)))),
+     R.PLAYER_TURN_NOT_OTHERS, "fallen-encountering-player"),
     ("encounter-in-the-discard-pile", s(_(lambda st: encounter(st, checks=("brawn 1",), penalty=("kaos 1",)),
                                          EncounterChoose(player="Mara", option=1), RollDice(player="Mara", dice=(5,)),
                                          ResolveCheck(), EncounterDraw(player="Mara", cause="other", card="Trap"))),

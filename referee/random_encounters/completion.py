@@ -55,12 +55,12 @@ def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
 
 def _ended_for_fallen(state, d, enc: EncounterProc) -> bool:
     """The Encountering Player is Fallen or a Zombie Player now: what of the card is left for them is an
-    interpretation (fallen-encountering-player), said whenever it decides. True when the encounter ended."""
+    interpretation (encountering-player-falls), said whenever it decides. True when the encounter ended."""
     pstate = d.get(enc.player, "state")
     if pstate not in ("fallen", "zombie"):
         return False
     who = f"{enc.player}, the Encountering Player, is {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player"
-    if d.interpret("fallen-encountering-player") == "encounter-ends":
+    if d.interpret("encountering-player-falls") == "encounter-ends":
         d.say(f"{who}: '{enc.card}' ends (table setting)", R.RE_DEATH_REMOVED_ENDS)
         _complete(state, d, enc, "ended")
         return True

@@ -69,6 +69,26 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
     return name, move.because or "another rule or effect", "the effect that drew it says so", (R.ENCOUNTERING_OTHER,)
 
 
+def _drawn_for_a_fallen_player(state, d, player: str) -> None:
+    """Who resolves a Random Encounter drawn for a Player who is Fallen: the rules do not say (10 ENCOUNTERING_PLAYER
+    names the Player by what drew it; 02 PLAYER_TURN puts a Fallen Player out of normal turns). Interpretation
+    fallen-encountering-player, named whenever the Player named is Fallen."""
+    if d.get(player, "state") != "fallen":
+        return
+    if d.interpret("fallen-encountering-player") == "refuse":
+        d.violate("encounter-for-a-fallen-player", f"{player} is a Fallen Player: no Random Encounter is drawn for "
+                  f"a Fallen Player (table setting)", R.PLAYER_TURN_NOT_OTHERS, R.ENCOUNTERING_PLAYER_DEFINITION,
+                  R.TURN_ORDER_FALLEN, fix="--override \"REASON\" if the card or what drew it names them anyway",
+                  reading="fallen-encountering-player")
+        return
+    d.say(f"{player} is a Fallen Player: the rules do not say who resolves a Random Encounter drawn for a Fallen "
+          f"Player; the table decides, and the referee names the Player the draw names, {player}",
+          R.ENCOUNTERING_PLAYER_DEFINITION, R.ENCOUNTERING_OTHER, R.PLAYER_TURN_NOT_OTHERS)
+    d.report(f"what a Fallen Player can resolve: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides "
+             f"it; if the table names someone else, draw it for them instead (`referee undo`)",
+             R.ZOMBIE_TURNS_ELSEWHERE)
+
+
 def encounter_card(state, move) -> dict:
     """The Random Encounter card `encounter draw` (or a position's [encounters.cards]) describes: options, Penalty."""
     checks = [parse_check_option(t) for t in move.checks]
@@ -105,6 +125,7 @@ def judge_draw(state, move, d) -> None:
                       f"(--check \"brawn 12\", --pay \"kaos 2\", --penalty \"damage d6\")")
 
     player, source, why, why_rules = _encountering_player(state, move, d)
+    _drawn_for_a_fallen_player(state, d, player)
     top = d.top
     if isinstance(top, EncounterProc):
         d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
