@@ -122,12 +122,14 @@ def quotes_of(ruling):
     return set(ruling.citations) | {c for v in ruling.violations for c in v.citations}
 
 
-def test_eligible_loot_excludes_plot_armor_unless_the_table_says_it_counts(rules_db):
+def test_eligible_loot_offers_plot_armor_last_unless_the_table_excludes_it(rules_db):
     state = new_state(rules_db, players=("Mara", "Ivo"))
     got(state, "Mara", "common", "Coin")
-    assert eligible_loot(state, "Mara") == ["Coin"] and eligible_loot(state, "Ivo") == []
+    assert eligible_loot(state, "Mara") == ["Coin", "Plot Armor (Mara)"]  # the table decides: offered, asked
     counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})
     assert eligible_loot(counts, "Ivo") == ["Plot Armor (Ivo)"]
+    excluded = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "excluded"})
+    assert eligible_loot(excluded, "Ivo") == []
 
 
 def test_public_loot_information_every_card_in_one_place(state):
@@ -136,8 +138,15 @@ def test_public_loot_information_every_card_in_one_place(state):
     assert len(names) == len(set(names)) == 4  # three Plot Armors and the Coin
 
 
-def test_plot_armor_may_not_be_taken_unless_the_table_says_it_counts(state, rules_db):
-    ruling = refused(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
+def test_plot_armor_taken_the_table_decides_and_the_ruling_says_so(state, rules_db):
+    """08 LOOT "Plot Armor is a special starting Loot card.": whether it can be taken like other Loot the rules do not
+    say (plot-armor-eligible): by default the table's report of the take is its answer, said on the ruling; a table
+    that excludes Plot Armor has the take refused."""
+    ruling = play(state, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)"))
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert any("the rules do not say whether it can be taken" in t for t in ruling.consequences)
+    excluded = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "excluded"})
+    ruling = refused(excluded, TakeLoot(player="Mara", source="Ivo", card="Plot Armor (Ivo)", how="opportunity"))
     assert R.LOOT_PLOT_ARMOR_SPECIAL in quotes_of(ruling)
     assert [i.id for i in ruling.interpretations] == ["plot-armor-eligible"]
     counts = new_state(rules_db, players=("Mara", "Ivo"), choices={"plot-armor-eligible": "counts"})

@@ -41,6 +41,12 @@ def check_option(state, dice, option=1, player="Cara"):
     return play(state, ResolveCheck())
 
 
+def armor_of(state, player) -> list:
+    from referee.loot_and_inventory import patron_mat
+
+    return list(patron_mat(state, player).armor)
+
+
 def loot(state, player, name="Healing Draught"):
     play(state, DrawLoot(player=player, kinds=("common",), names=(name,)), Store(player=player, card=name))
 
@@ -472,8 +478,8 @@ def test_paying_a_printed_kaos_cost_succeeds(state):
 
 
 def test_a_discard_option_is_refused_without_eligible_loot(state):
-    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
-    ruling = refused(state, EncounterChoose(player="Cara", option=2))
+    draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 2",), penalty=("health 2",))
+    ruling = refused(state, EncounterChoose(player="Cara", option=2))  # Plot Armor alone cannot pay 2
     assert R.RE_LOOT_NO_DISCARD_OPTION in quotes_of(ruling)
     assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
 
@@ -582,15 +588,17 @@ def test_encounter_penalty_as_much_as_possible_a_loot_instruction_without_loot_g
     assert not state.stack and state.player("Cara").kaos == 1
 
 
-def test_random_encounters_and_loot_plot_armor_is_not_eligible_loot_by_default_and_says_why(state):
-    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess.": whether Plot
-    Armor is eligible is interpretation plot-armor-eligible, shown on every discard path it decides."""
+def test_random_encounters_and_loot_plot_armor_excluded_by_the_table_is_not_eligible_loot_and_says_why(rules_db):
+    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess.": a table that
+    reads Plot Armor as never eligible (plot-armor-eligible=excluded) has it refused on every discard path, named."""
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), stats={"Cara": {"Brawn": 2}},
+                      choices={"plot-armor-eligible": "excluded"})
     loot(state, "Cara")
     draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("discard 1", "discard 1"))
     ruling = refused(state, EncounterChoose(player="Cara", option=2, discard=("Plot Armor",)))
     assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
     assert "Plot Armor is not eligible Loot for Cara" in ruling.violations[0].message
-    assert "plot-armor-eligible=counts" in ruling.violations[0].message
+    assert "excluded by the table" in ruling.violations[0].message
     check_option(state, (5,))
     ruling = refused(state, EncounterDiscard(player="Cara", card="plot armor"))
     assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
@@ -655,10 +663,63 @@ def test_a_health_loss_penalty_reduces_health_directly(state):
     assert state.player("Cara").health == 8 and R.PENALTY_HEALTH in ruling.citations
 
 
-def test_a_loot_discard_penalty_without_loot_resolves_as_far_as_possible(state):
+def test_a_loot_discard_penalty_without_loot_resolves_as_far_as_possible(rules_db):
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"plot-armor-eligible": "excluded"})
     draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1", "kaos 1"))
     ruling = check_option(state, (5,))
     assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations and not state.stack
+
+
+def test_random_encounters_and_loot_whether_plot_armor_is_eligible_the_table_decides_and_the_referee_asks(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "... the Player must choose eligible Loot they currently possess." and 08 LOOT
+    "Plot Armor is a special starting Loot card.": the rules do not say whether Plot Armor is eligible Loot
+    (plot-armor-eligible: the table decides). With only Plot Armor left, the Penalty waits for the table's answer:
+    `encounter continue` (it does not count) resolves the Penalty as far as possible."""
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1", "kaos 1"))
+    state.player("Cara").kaos = 2
+    ruling = check_option(state, (5,))
+    assert encounter(state).awaiting == "discard" and "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert any("the rules do not say whether Plot Armor is eligible Loot" in t for t in ruling.consequences)
+    assert any("referee encounter continue" in o and "Plot Armor (Cara)" in o for o in ruling.obligations)
+    ruling = play(state, EncounterContinue())
+    assert not state.stack and state.player("Cara").kaos == 1 and "Plot Armor (Cara)" in armor_of(state, "Cara")
+    assert "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert R.PENALTY_AS_FAR_AS_POSSIBLE in ruling.citations
+
+
+def test_random_encounters_and_loot_plot_armor_named_for_a_discard_is_the_tables_answer_that_it_counts(state):
+    """The table decides (plot-armor-eligible): naming Plot Armor for the Penalty's discard counts it, and the ruling
+    says the rules do not decide it; a discard option only Plot Armor can pay is offered so and chosen by naming it."""
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1",))
+    check_option(state, (5,))
+    ruling = play(state, EncounterDiscard(player="Cara", card="plot"))
+    assert not state.stack and "Plot Armor (Cara)" not in armor_of(state, "Cara")
+    assert any("the table decides, and counts Plot Armor (Cara) here" in t for t in ruling.consequences)
+
+
+def test_random_encounters_and_loot_a_discard_option_only_plot_armor_can_pay_counts_it_when_chosen(state):
+    """RANDOM_ENCOUNTERS_AND_LOOT "A Player may not choose a Non-Check Completion Option that requires discarding Loot
+    unless they have eligible Loot to discard.": with only Plot Armor, the option is offered on the table's answer
+    (plot-armor-eligible: the table decides); choosing it, or naming Plot Armor with it, counts Plot Armor, said so."""
+    ruling = draw(state, card="Toll Troll", checks=("brawn 18",), pays=("discard 1",), penalty=("health 2",))
+    assert any("can be chosen only if the table counts Plot Armor (Cara)" in t for t in ruling.consequences)
+    ruling = engine.check(state, EncounterChoose(player="Cara", option=2))
+    assert ruling.legal and any("choosing option 2 counts Plot Armor (Cara)" in t for t in ruling.consequences)
+    ruling = play(state, EncounterChoose(player="Cara", option=2, discard=("Plot Armor",)))
+    assert not state.stack and "plot-armor-eligible" in {i.id for i in ruling.interpretations}
+    assert any("the table decides, and counts Plot Armor (Cara) here" in t for t in ruling.consequences)
+
+
+def test_random_encounters_and_loot_plot_armor_counts_when_the_table_reads_it_so(rules_db):
+    """plot-armor-eligible=counts: Plot Armor is eligible Loot like any other; a Penalty with only Plot Armor left
+    does not wait for an answer, and `encounter continue` cannot skip it."""
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"plot-armor-eligible": "counts"})
+    draw(state, card="Thief", checks=("brawn 30",), penalty=("discard 1",))
+    ruling = check_option(state, (5,))
+    assert not any("referee encounter continue" in o for o in ruling.obligations)
+    assert refused(state, EncounterContinue()).violations[0].id == "penalty-instruction-waits"
+    play(state, EncounterDiscard(player="Cara", card="plot"))
+    assert not state.stack
 
 
 def test_a_loot_discard_penalty_waits_for_the_players_choice(state):
@@ -700,9 +761,11 @@ def test_a_combat_encounter_keeps_the_card_until_it_is_over(state):
     assert R.RE_COMBAT_RESUME in ruling.citations and state.encounters["discard"] == ["Ambush"]
 
 
-def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_discarded(state):
+def test_penalty_as_far_as_possible_a_second_loot_discard_sees_the_loot_already_discarded(rules_db):
     """ENCOUNTER_PENALTY "If an Encounter Penalty cannot be fully resolved, resolve as much of the Penalty as
-    possible.": after the only Loot went to the first discard, the second finds none and the next instruction follows."""
+    possible.": after the only Loot went to the first discard, the second finds none and the next instruction follows
+    (Plot Armor excluded by the table)."""
+    state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"plot-armor-eligible": "excluded"})
     loot(state, "Cara")
     state.player("Cara").kaos = 3
     draw(state, card="Troll Toll", checks=("brawn 30",), penalty=("discard 1", "discard 1", "kaos 2"))

@@ -320,8 +320,9 @@ TABLE = [
     ("pickpocket-not-own-turn", s(_(lambda st: got(st, "Mara", "common", "Coin"),
                                    TakeLoot(player="Ivo", source="Mara", card="Coin", how="pickpocket"))),
      R.PLAYER_TURN_DEFINITION, "pickpocket-turn"),
-    ("plot-armor-not-taken", s(_(TakeLoot(player="Ivo", source="Mara", card="Plot Armor (Mara)"))),
-     R.LOOT_PLOT_ARMOR_SPECIAL, "plot-armor-eligible"),
+    ("plot-armor-not-taken", with_choices({"plot-armor-eligible": "excluded"}, _(
+        TakeLoot(player="Ivo", source="Mara", card="Plot Armor (Mara)"))), R.LOOT_PLOT_ARMOR_SPECIAL,
+     "plot-armor-eligible"),
     ("no-death-recorded", s(_(lambda st: got(st, "Mara", "common", "Coin"),
                              TakeLoot(player="Ivo", source="Mara", card="Coin", how="opportunity"))),
      R.OPPORTUNITY_DEFINITION, None),
@@ -370,7 +371,7 @@ TABLE = [
     ("option-not-fulfillable", s(_(lambda st: encounter(st, checks=("brawn 30",), pays=("kaos 2",),
                                                          penalty=("kaos 1",)),
                                   EncounterChoose(player="Mara", option=2))), R.NON_CHECK_ONLY_IF_FULFILL, None),
-    ("discard-option-without-eligible-loot", s(_(lambda st: encounter(st, **SPIDERS),
+    ("discard-option-without-eligible-loot", s(_(lambda st: encounter(st, **{**SPIDERS, "pays": ("discard 2",)}),
                                                 EncounterChoose(player="Mara", option=2))),
      R.RE_LOOT_NO_DISCARD_OPTION, None),
     ("discard-option-names-its-loot", s(_(lambda st: got(st, "Mara", "common", "Coin"),
@@ -413,10 +414,9 @@ TABLE = [
                                       lambda st: failed_check_option(st, penalty=("discard 1",)),
                                       EncounterDiscard(player="Ivo", card="Coin"))),
      R.ENCOUNTERING_PLAYER_DEFINITION, None),
-    ("plot-armor-not-eligible", s(_(lambda st: got(st, "Mara", "common", "Coin"),
-                                   lambda st: failed_check_option(st, penalty=("discard 1",)),
-                                   EncounterDiscard(player="Mara", card="Plot Armor"))), R.RE_LOOT_ELIGIBLE,
-     "plot-armor-eligible"),
+    ("plot-armor-not-eligible", with_choices({"plot-armor-eligible": "excluded"}, _(
+        lambda st: got(st, "Mara", "common", "Coin"), lambda st: failed_check_option(st, penalty=("discard 1",)),
+        EncounterDiscard(player="Mara", card="Plot Armor"))), R.RE_LOOT_ELIGIBLE, "plot-armor-eligible"),
 ]
 
 

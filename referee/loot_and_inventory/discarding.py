@@ -14,18 +14,18 @@ from referee.loot_and_inventory.loot_management_window import (
 
 
 def eligible_loot(v, player: str) -> list[str]:
-    """Loot cards `player` possesses that can be discarded to pay an encounter's discard option, read from a
-    view (a Draft answers after a discard earlier in the same move).
+    """Loot cards `player` possesses that may be chosen for a Random Encounter's Loot discard (an option's cost, a
+    Penalty), read from a view (a Draft answers after a discard earlier in the same move); Plot Armor last.
 
-    Plot Armor is left out unless the game's reading of `plot-armor-eligible` is "counts".
+    Plot Armor is among them unless the game's reading of `plot-armor-eligible` is "excluded"; under "table-decides"
+    (the default) choosing it is the table's answer that it counts, and the referee asks where it alone decides.
     """
     from referee import interpretations
 
     reading = interpretations.reading(_settings(v).interpretations, "plot-armor-eligible")
     names = inventory(v, player)
-    if reading != "counts":
-        names = [n for n in names if _card(v, n)["type"] != "plot"]
-    return names
+    plot = [n for n in names if _card(v, n)["type"] == "plot"]
+    return [n for n in names if n not in plot] + (plot if reading != "excluded" else [])
 
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:

@@ -54,13 +54,17 @@ def judge_take(state, move, d) -> None:
         if name is None:
             return
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
-        if d.card(name)["type"] == "plot" and d.interpret("plot-armor-eligible") != "counts":
-            d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: whether it "
-                      f"can be taken like other Loot is not said (the table decides)",
+        reading = d.interpret("plot-armor-eligible") if d.card(name)["type"] == "plot" else ""
+        if reading == "excluded":
+            d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: the table does "
+                      f"not count it as Loot to be taken (table setting)",
                       R.LOOT_PLOT_ARMOR_SPECIAL, R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_AT_START,
                       reading="plot-armor-eligible",
-                      fix="if the table agrees it can be taken: --override \"REASON\" (or start the game with "
-                          "--interpretation plot-armor-eligible=counts)")
+                      fix="if the table agrees it can be taken here: --override \"REASON\"")
+        elif reading == "table-decides":
+            d.say(f"{source}'s Plot Armor is a special starting Loot card: the rules do not say whether it can be taken "
+                  f"like other Loot; the table decides, and reports this take", R.LOOT_PLOT_ARMOR_SPECIAL,
+                  R.PLOT_ARMOR_NOT_ARMOR_CARD)
         if move.how == "opportunity":
             _loot_opportunity_from_a_death(state, d, taker, source)
             d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "

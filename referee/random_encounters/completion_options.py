@@ -22,16 +22,32 @@ from referee.random_encounters.event_reward import _succeeded
 
 
 def _plot_armor_note(d, player: str) -> str:
-    """When `player` holds Plot Armor and it is not counted as eligible Loot: say so, with the interpretation."""
+    """When `player` holds Plot Armor and the table's reading excludes it from eligible Loot: say so, named."""
     from referee.loot_and_inventory import holds_plot_armor
 
-    if not holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") == "counts":
+    if not holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") != "excluded":
         return ""
-    return (" (Plot Armor is not counted: interpretation plot-armor-eligible; a table that counts it as eligible Loot "
-            "sets `--interpretation plot-armor-eligible=counts` at `referee new`, or applies a move with --override)")
+    return (" (Plot Armor is not counted: interpretation plot-armor-eligible, excluded by the table; "
+            "an --override applies a move that counts it)")
+
+
+def _plot_armor_asked(d, cards) -> str:
+    """The Plot Armor among `cards` when whether it is eligible Loot is the table's to decide (plot-armor-eligible =
+    table-decides, named on the ruling): the referee asks rather than decide. '' otherwise."""
+    plot = next((c for c in cards if d.card(c)["type"] == "plot"), "")
+    if not plot or d.interpret("plot-armor-eligible") != "table-decides":
+        return ""
+    return plot
+
+
+def _eligible_text(d, cards) -> str:
+    """The eligible Loot as listed: a Plot Armor whose eligibility is the table's to decide is marked so."""
+    plot = _plot_armor_asked(d, cards)
+    return ", ".join(f"{c} if the table counts it" if c == plot else c for c in cards)
 
 
 def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
+    """(can be chosen, why not or on what condition, the rules that say so)."""
     from referee.loot_and_inventory import eligible_loot
 
     kind = option["kind"]
@@ -41,6 +57,10 @@ def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
             why = f"{player} has {held} to discard" + _plot_armor_note(d, player)
             return False, why, (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
+        plot = _plot_armor_asked(d, eligible)
+        if plot and len(eligible) - 1 < option["amount"]:
+            return True, (f"only if the table counts {plot} as eligible Loot: the rules do not say whether Plot Armor "
+                          f"is eligible Loot (the table decides)"), (R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
     if kind == "kaos":
         d.interpret("kaos-as-cost")
         held = d.get(player, "kaos")
@@ -188,8 +208,12 @@ def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
     if option["kind"] == "discard":
         eligible = eligible_loot(d, who)
         enc = replace(enc, option=n, step="option", awaiting="discard", die=option["amount"])
-        d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {', '.join(eligible)})",
+        d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {_eligible_text(d, eligible)})",
               R.NON_CHECK_CHOOSE_FIRST, R.RE_LOOT_ELIGIBLE, R.RE_LOOT_MANAGE_BY_08)
+        plot = _plot_armor_asked(d, eligible)
+        if plot and len(eligible) - 1 < option["amount"]:  # only Plot Armor can pay it: choosing it is the answer
+            d.say(f"the rules do not say whether Plot Armor is eligible Loot: the table decides, and choosing option "
+                  f"{n} counts {plot} (`referee undo` if it does not)", R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
     else:
         enc = replace(enc, option=n, step="option", awaiting="report")
         d.report(f"{who} resolves '{option['text']}' at the table (card text): '{enc.card}' stays open while the "
@@ -237,11 +261,23 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | 
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name "
                   f"{plural(option['amount'], 'card')} once each, or none and discard them next (eligible: "
-                  f"{', '.join(eligible)})", R.RE_LOOT_ELIGIBLE,
+                  f"{_eligible_text(d, eligible)})", R.RE_LOOT_ELIGIBLE,
                   fix=" ".join(f"--discard {quoted(c)}" for c in eligible[:option["amount"]]))
         d.impossible()
         return None
+    _plot_armor_counted(d, who, cards)
     return cards
+
+
+def _plot_armor_counted(d, who: str, cards) -> None:
+    """Plot Armor named for a Loot discard: under plot-armor-eligible = table-decides, naming it is the table's answer
+    that it counts; the ruling says the rules do not decide it (under counts, the reading is named)."""
+    plot = next((c for c in cards if d.card(c)["type"] == "plot"), None)
+    if plot is None:
+        return
+    if d.interpret("plot-armor-eligible") == "table-decides":
+        d.say(f"the rules do not say whether Plot Armor is eligible Loot: the table decides, and counts {plot} here",
+              R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
 
 
 def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:

@@ -198,6 +198,8 @@ def judge_draw(state, move, d) -> None:
             ok, why, cites = _fulfillable(state, d, player, option)
             if not ok:
                 d.say(f"option {i} ({option_label(option)}) is not available: {why}", *cites)
+            elif why:
+                d.say(f"option {i} ({option_label(option)}) can be chosen {why}", *cites)
     if enc["deck"] is not None:
         d.say(f"Random Encounter Deck: {plural(enc['deck'], 'card')} left", R.RE_DECK_PUBLIC)
     d.oblige(proc.finish_hint())

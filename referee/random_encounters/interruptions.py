@@ -11,7 +11,7 @@ from referee.random_encounters.deck import _card, _encounters
 from referee.random_encounters.completion import _complete, _ended_for_fallen
 from referee.random_encounters.event_reward import event_reward
 from referee.random_encounters.completion_options import _no_encounter, option_resolved
-from referee.random_encounters.penalty import _run_penalty
+from referee.random_encounters.penalty import _run_penalty, judge_plot_armor_not_counted
 
 
 def judge_continue(state, move, d) -> None:
@@ -47,6 +47,8 @@ def judge_continue(state, move, d) -> None:
         enc = replace(enc, next=enc.next + 1, awaiting="")
         d.replace_top(enc)
         return _run_penalty(state, d, enc)
+    if judge_plot_armor_not_counted(state, d, enc):
+        return
     if enc.step == "penalty" and enc.awaiting:
         d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint()}",
                   R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint())

@@ -14,8 +14,10 @@ from referee.random_encounters.procedure import EncounterProc, _find
 from referee.random_encounters.deck import _card
 from referee.random_encounters.completion import _complete, _ended_for_fallen, _paused_by_death
 from referee.random_encounters.event_reward import _succeeded
+from referee.parsing import quoted
 from referee.random_encounters.completion_options import (
-    _discard, _lose_health, _match_discard, _no_encounter, _plot_armor_note,
+    _discard, _eligible_text, _lose_health, _match_discard, _no_encounter, _plot_armor_asked, _plot_armor_counted,
+    _plot_armor_note,
 )
 
 
@@ -85,12 +87,12 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
                 continue
             enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
             d.replace_top(enc)
-            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {', '.join(eligible)})",
+            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {_eligible_text(d, eligible)})",
                   R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
             if len(eligible) < item["amount"]:
                 d.say(f"{who} holds only {len(eligible)} eligible Loot{_plot_armor_note(d, who)}: the discard is "
                       f"resolved as far as possible", R.PENALTY_AS_FAR_AS_POSSIBLE)
-            return d.oblige(enc.finish_hint())
+            return _await_discard(d, enc, eligible)
         if kind == "combat":
             enc = replace(enc, next=i + 1, step="combat", awaiting="")
             d.replace_top(enc)
@@ -113,6 +115,38 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         if _paused_by_death(d, enc):
             return
     _complete(state, d, enc, "failure")
+
+
+def _await_discard(d, enc: EncounterProc, eligible: list[str]) -> None:
+    """The Penalty waits for a Loot discard. When only a Plot Armor whose eligibility the table decides is left
+    (plot-armor-eligible = table-decides), the referee asks: discard it (it counts) or continue (it does not)."""
+    plot = _plot_armor_asked(d, eligible) if enc.step == "penalty" else ""  # an option chosen has its answer
+    if plot and eligible == [plot]:
+        d.say(f"{enc.player} holds no other eligible Loot: the rules do not say whether Plot Armor is eligible Loot, "
+              f"so the table decides", R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
+        return d.oblige(f"`referee encounter discard {enc.player.lower()} {quoted(plot)}` if the table counts it as "
+                        f"eligible Loot, or `referee encounter continue` if it does not (the Penalty is then resolved "
+                        f"as far as possible)")
+    return d.oblige(enc.finish_hint())
+
+
+def judge_plot_armor_not_counted(state, d, enc: EncounterProc) -> bool:
+    """`encounter continue` while a Loot discard waits on a Plot Armor whose eligibility the table decides: the table
+    does not count it, so the instruction is resolved as far as possible. False when that is not the question."""
+    from referee.loot_and_inventory import eligible_loot
+
+    if enc.step != "penalty" or enc.awaiting != "discard":
+        return False
+    eligible = eligible_loot(d, enc.player)
+    plot = _plot_armor_asked(d, eligible)
+    if not plot or eligible != [plot]:
+        return False
+    d.say(f"the table does not count {plot} as eligible Loot: Penalty {enc.next + 1} of '{enc.card}' is resolved as "
+          f"far as possible", R.RE_LOOT_ELIGIBLE, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
+    enc = replace(enc, next=enc.next + 1, awaiting="", die=0)
+    d.replace_top(enc)
+    _run_penalty(state, d, enc)
+    return True
 
 
 def _affected(state, d, enc, item: dict, label: str) -> list[str]:
@@ -288,6 +322,7 @@ def judge_discard(state, move, d) -> None:
         return d.impossible()  # the card names no Loot of theirs: nothing to discard
     eligible = eligible_loot(d, enc.player)
     card = _match_discard(d, enc.player, move.card, eligible)
+    _plot_armor_counted(d, enc.player, [card])
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + (1 if penalty else 0), awaiting="", die=0)
     d.replace_top(after)
@@ -298,7 +333,7 @@ def judge_discard(state, move, d) -> None:
         _discard(state, d, enc.player, [card], f"Random Encounter '{enc.card}', option {enc.option}")
         d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     if left:
-        return d.oblige(after.finish_hint())
+        return _await_discard(d, after, eligible_loot(d, enc.player))
     if penalty:
         return _run_penalty(state, d, after)
     option_resolved(state, d, after, _card(d, enc.card)["options"][enc.option - 1])
