@@ -113,6 +113,43 @@ def test_interpretations_are_listed(game):
     assert {"nat1-autofail", "two-dice-crit", "kaos-floor"} <= {e["id"] for e in data}
 
 
+# The seed list (../shared/design/AMBIGUITIES.md): each id, and the default reading the register gives it, in
+# AMBIGUITIES' own words where they differ from a plain restatement.
+AMBIGUITIES_DEFAULTS = {
+    "nat1-autofail": "no-auto-fail", "two-dice-crit": "used-die", "status-duration": "until-removed",
+    "status-cancel-time": "before-next-roll", "crit-reward-time": "at-resolution", "spent-reroll-supply": "return",
+    "kaos-as-cost": "allowed", "contested-3way-tie": "table-decides", "repeat-action-cost": "kaos-and-action",
+    "switch-before-roll": "no-switch", "lmw-make-room": "yes", "lmw-is-interruption": "own-window-is-not",
+    "plot-armor-eligible": "table-decides",  # "the table decides; the referee asks"
+    "damage-roller": "next-in-turn-order", "health-below-zero": "flag-at-zero", "turn-after-removal": "turn-ends",
+    "encounter-after-victory": "game-over", "gear-swap-limit": "once-per-turn", "backpack-size": "three",
+    "event-reward-optional": "optional", "kaos-floor": "never-negative", "nobody-survives": "table-decides",
+    "check-finishes-first": "finish-first", "out-of-play-checks": "refuse", "simultaneous-deaths": "after-each",
+    "simultaneous-order": "active-then-turn-order", "lmw-not-surviving": "set-aside", "displaced-first": "displaced-first",
+    "fallen-encountering-player": "named-player",  # "the table decides; the referee names the Player the card names"
+    "all-players": "not-removed",  # "every Player not Removed (a Zombie is still a Player in play)"
+    "pickpocket-turn": "own-turn",  # "an Action belongs to the acting Player's own Player Turn"
+    "dropped-weapon-stays": "stays",  # "it stays in its Slot until recovered ...; a voluntary discard follows ..."
+}
+
+
+def test_the_register_is_the_whole_truth_every_ambiguity_has_its_entry_and_default(game):
+    """Every reading AMBIGUITIES.md names is in `referee interpretations` with the default it proposes, and each
+    selectable one can be chosen at `referee new --interpretation ID=READING`."""
+    data = {e["id"]: e for e in json.loads(run("interpretations", "--json").output)}
+    assert not set(AMBIGUITIES_DEFAULTS) - set(data), sorted(set(AMBIGUITIES_DEFAULTS) - set(data))
+    assert {k: data[k]["default"] for k in AMBIGUITIES_DEFAULTS} == AMBIGUITIES_DEFAULTS
+    for id in ("all-players", "pickpocket-turn", "dropped-weapon-stays", "another-copy", "plot-armor-eligible",
+               "fallen-encountering-player"):
+        entry = data[id]
+        assert entry["selectable"] and len(entry["readings"]) > 1 and entry["citations"], id
+        other = entry["readings"][1]["id"]
+        result = run("new", "--players", "A, B", "--health", "5", "--turn-actions", "2", "--interpretation",
+                     f"{id}={other}", "--name", f"register-{id}")
+        assert result.exit_code == 0, result.output
+        assert {e["id"]: e for e in json.loads(run("interpretations", "--json").output)}[id]["in_force"] == other
+
+
 @pytest.mark.parametrize("slot", [["armor", "2"], ["armor-2"], ["Armor", "2"]])
 def test_equip_names_an_armor_slot_in_words_or_with_a_dash(game, slot):
     assert run("card", "Chain Mail", "armor", "--defense", "3").exit_code == 0
