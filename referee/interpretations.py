@@ -202,6 +202,17 @@ REGISTER: dict[str, Interpretation] = {
 }
 
 
+# Readings whose entry was renamed: (old id, reading) -> new id. A game saved (or a position written) before the
+# rename keeps the reading its table chose.
+RENAMED = {("fallen-encountering-player", "resolve-what-can"): "encountering-player-falls",
+           ("fallen-encountering-player", "encounter-ends"): "encountering-player-falls"}
+
+
+def renamed(choices: dict[str, str]) -> dict[str, str]:
+    """`choices` with the readings of renamed entries under their new ids."""
+    return {RENAMED.get((id, chosen), id): chosen for id, chosen in choices.items()}
+
+
 def reading(choices: dict[str, str], id: str) -> str:
     """The reading in force for this game: the table's choice, else the default."""
     return choices.get(id) or REGISTER[id].default
@@ -217,6 +228,7 @@ def validate_choices(choices: dict[str, str]) -> dict[str, str]:
     """Check `{id: reading}` table settings against the register; raise UnknownInterpretation."""
     import difflib
 
+    choices = renamed(choices)
     for id, chosen in choices.items():
         if id not in REGISTER:
             near = [k for k in REGISTER if k.startswith(id)] or difflib.get_close_matches(id, list(REGISTER), n=1)

@@ -53,6 +53,10 @@ class TableSettings:
         data = {k: v for k, v in data.items() if k in names}
         data["players"] = tuple(data["players"])
         data["missing_documents"] = tuple(data.get("missing_documents", ()))
+        if data.get("interpretations"):
+            from referee.interpretations import renamed
+
+            data["interpretations"] = renamed(data["interpretations"])
         return cls(**data)
 
     def not_loaded(self, doc_id: str) -> str:

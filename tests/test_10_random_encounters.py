@@ -894,6 +894,14 @@ def test_encountering_player_a_random_encounter_drawn_for_a_fallen_player_is_ref
     assert ruling.violations[0].interpretation == "fallen-encountering-player" and not state.stack
 
 
+def test_a_game_saved_with_the_former_fallen_encountering_player_reading_keeps_it_under_its_new_id():
+    from referee.state import TableSettings
+
+    saved = {"players": ["Bob", "Cara"], "health": 5, "health_cap": 5, "turn_actions": 2, "reroll_supply": 5,
+             "interpretations": {"fallen-encountering-player": "encounter-ends"}}
+    assert TableSettings.from_json(saved).interpretations == {"encountering-player-falls": "encounter-ends"}
+
+
 def test_a_fallen_encountering_player_ends_the_encounter_when_the_table_reads_it_so(rules_db):
     state = new_state(rules_db, players=("Bob", "Cara", "Dan"), choices={"encountering-player-falls": "encounter-ends"})
     state.player("Cara").health = 2
