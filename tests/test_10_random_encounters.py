@@ -72,6 +72,13 @@ def test_random_encounter_deck_a_card_in_the_discard_pile_drawn_as_another_copy_
     assert encounter(state).card == "Spider Swarm" and "another-copy" in {i.id for i in ruling.interpretations}
 
 
+def test_random_encounter_deck_the_card_in_play_drawn_as_another_copy_names_the_reading(state):
+    draw(state, card="Portal", checks=("brawn 30",), penalty=("other draw another Random Encounter",))
+    check_option(state, (5,))
+    ruling = refused(state, EncounterDraw(player="Cara", cause="other", card="Portal"))
+    assert ruling.violations[0].id == "encounter-in-play" and "another-copy" in {i.id for i in ruling.interpretations}
+
+
 def test_an_empty_deck_is_refreshed_from_the_shuffled_discard_pile(state):
     play(state, EncounterDeck(size=0))
     state.encounters["discard"] = ["Spider Swarm", "Other Card"]

@@ -151,6 +151,7 @@ def judge_draw(state, move, d) -> None:
                   f"not in the Random Encounter Deck", R.RE_DECK_TOP, R.RE_DECK_USED,
                   fix="draw the card on top of the Random Encounter Deck; if the deck holds another copy: "
                       "--override \"another copy\"")
+        d.interpret("another-copy")  # what the --override applies: this card is another copy of the one in play
         enc.pop("refreshed", None)  # applied anyway (--override): what the deck holds is no longer known
     elif enc.get("refreshed"):
         _from_refreshed_deck(d, enc, name)
