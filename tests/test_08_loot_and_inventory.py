@@ -644,6 +644,23 @@ def test_gear_swap_moves_equipped_gear_only_into_an_empty_backpack_slot(state):
     assert discard_pile(state, "weapon") == ["Club"] and last_gear_swap(state, "Mara") is None
 
 
+def test_gear_swap_to_backpack_and_exchange_choose_no_slot(state):
+    """08 GEAR_SWAP: Equipped Gear goes "into an empty Backpack Slot", and an exchange Equips the Stored card in "the
+    Equipment Slot occupied by the Equipped Gear card": a --slot naming another Slot is refused (it was ignored, the
+    card went elsewhere than the table said), and changes nothing."""
+    draw(state, "Mara", "weapon", "Club", weapon="melee")
+    play(state, Equip(player="Mara", card="Club"))
+    ruling = refused(state, GearSwap(player="Mara", card="Club", slot="ranged"))
+    assert ruling.violations[0].id == "gear-swap-slot-not-chosen"
+    assert ruling.violations[0].citations[0] == R.GEAR_SWAP_TO_BACKPACK
+    assert '`referee gear-swap mara Club`' in ruling.violations[0].fix
+    got(state, "Mara", "weapon", "Axe", weapon="melee")
+    ruling = refused(state, GearSwap(player="Mara", card="Club", other="Axe", slot="armor-1"))
+    assert ruling.violations[0].citations[0] == R.GEAR_SWAP_EXCHANGE
+    play(state, GearSwap(player="Mara", card="Club", other="Axe"))
+    assert patron_mat(state, "Mara").melee == "Axe"
+
+
 def test_gear_swap_of_stored_armor_discards_plot_armor(state):
     got(state, "Mara", "armor", "Cap", defense=1)
     play(state, GearSwap(player="Mara", card="Cap"))

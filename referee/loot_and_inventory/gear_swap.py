@@ -55,6 +55,15 @@ def judge_gear_swap(state, move, d) -> None:
         _dropped_stays(d, player, name, "no Gear Swap moves it out")
     recalc = _Recalc(state, player)
     a = locate(d, first)
+    if move.slot and (other is not None or a[0] == "slot"):  # --slot chooses only where Stored Gear is Equipped
+        if other is None:
+            why, rule = f"{first} is Equipped: a Gear Swap moves it into an empty Backpack Slot", R.GEAR_SWAP_TO_BACKPACK
+        else:
+            why, rule = "an exchange Equips the Stored Gear in the Slot the Equipped Gear occupies", R.GEAR_SWAP_EXCHANGE
+        d.violate("gear-swap-slot-not-chosen", f"--slot {move.slot} is not where this Gear Swap puts a card: {why}",
+                  rule, fix=f"`referee gear-swap {player.lower()} {quoted(first)}"
+                            f"{' ' + quoted(other) if other else ''}` (without --slot)")
+        return d.impossible()
     if other is None:
         if a[0] == "slot":
             return _swap_to_backpack(state, d, player, first, a, move, recalc)
