@@ -596,27 +596,34 @@ def options_json(state, entries) -> list[dict]:
 
 def _merged(lines: list[str]) -> list[str]:
     """Commands differing in one word written once: "death Ivo fallen|removed", "damage Ivo|Mara N" (merged again
-    until nothing more merges, so two words that vary together still fold: "declare Mara brawn|charm --vs Ivo|Jun")."""
+    until nothing more merges, so two words that vary together still fold: "declare Mara brawn|charm --vs Ivo|Jun").
+    A word is what the line reads back to (`notation.split`), so a card's name in quotes is one word, and each of
+    its alternatives is written as it is typed (`parsing.quoted`): `equip Ann "Iron Helm"|"Iron Axe"`."""
+    from referee.notation import split
+    from referee.parsing import quoted
+
+    rows: list[tuple[list[list[str]], str]] = []  # each word's alternatives, and the range after the command
+    for text in lines:
+        command, _, span = text.partition("  (")
+        rows.append(([[word] for word in split(command)], span))
     while True:
-        out: list[str] = []
-        for text in lines:
-            words = text.split(" ")
-            for i, kept in enumerate(out):
-                other = kept.split(" ")
-                if len(other) != len(words):
+        out: list[tuple[list[list[str]], str]] = []
+        for words, span in rows:
+            for kept, kept_span in out:
+                if len(kept) != len(words) or kept_span != span:
                     continue
-                differing = [j for j, (a, b) in enumerate(zip(other, words)) if a != b]
+                differing = [j for j, (a, b) in enumerate(zip(kept, words)) if a != b]
                 if len(differing) == 1:
                     j = differing[0]
-                    known = other[j].split("|")
-                    other[j] = "|".join(known + [w for w in words[j].split("|") if w not in known])
-                    out[i] = " ".join(other)
+                    kept[j] += [w for w in words[j] if w not in kept[j]]
                     break
             else:
-                out.append(text)
-        if len(out) == len(lines):
-            return out
-        lines = out
+                out.append(([list(w) for w in words], span))
+        if len(out) == len(rows):
+            break
+        rows = out
+    return [" ".join("|".join(quoted(w) for w in word) for word in words) + (f"  ({span}" if span else "")
+            for words, span in out]
 
 
 def print_options(console, state, entries, *, everything: bool = False) -> None:

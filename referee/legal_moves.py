@@ -13,10 +13,12 @@ Two kinds of value the table chooses are not spelled out one by one:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 
 from referee.errors import InvalidMove
 
-__all__ = ["LegalMove", "legal_moves", "candidates", "with_fixes", "typed_in", "legal_command", "group_of", "typed", "cost_of", "GROUPS", "GROUP_TITLES"]
+__all__ = ["LegalMove", "legal_moves", "owns", "candidates", "with_fixes", "typed_in", "legal_command", "group_of", "typed",
+           "cost_of", "GROUPS", "GROUP_TITLES"]
 
 MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
 
@@ -118,8 +120,9 @@ def _amount_range(state, build, low: int, high: int) -> range | None:
 
 
 def legal_moves(state, *, player: str | None = None) -> list[LegalMove]:
-    """Every legal next move on `state`, in the order the table would think of them (the pending procedure's moves
-    first). `player`: that Player's moves and the moves nobody in particular makes (resolve, end-turn)."""
+    """Every legal next move on `state`, in the order the table would think of them (the pending procedure's own
+    moves first, see `owns`). `player`: that Player's moves and the moves nobody in particular makes (resolve,
+    end-turn)."""
     out = []
     for entry in candidates(state):
         if player is not None and entry.player not in (player, None):
@@ -128,7 +131,25 @@ def legal_moves(state, *, player: str | None = None) -> list[LegalMove]:
             out.append(entry)  # candidates() kept only ranges whose values are legal
         elif _legal(state, entry.move):
             out.append(entry)
-    return out
+    top = state.top
+    return sorted(out, key=lambda entry: not owns(top, entry.move))  # stable: each part in the order found
+
+
+# Effects the table reports while a procedure waits: accepted on top of it, not what carries it on.
+_REPORTED = frozenset({"damage", "heal", "gain", "lose", "gain-status", "remove-status", "death", "set-state"})
+
+
+def owns(top, move) -> bool:
+    """Whether `move` is the pending procedure `top`'s own: a move it accepts that carries it on, not an effect
+    the table reports meanwhile. A Loot Management Window's own moves place its cards; a Death Process's, the
+    outcome of that Player's Death."""
+    if top is None or move.type not in top.accepts:
+        return False
+    if top.kind == "loot-window":
+        return getattr(move, "player", None) == top.player and getattr(move, "card", None) in top.cards
+    if top.kind == "death":
+        return move.type == "death" and move.player == top.player
+    return move.type not in _REPORTED
 
 
 def candidates(state) -> Iterator[LegalMove]:
@@ -152,7 +173,8 @@ def candidates(state) -> Iterator[LegalMove]:
         # --- 02 game structure
         for action in dict.fromkeys(state.actions_taken):
             yield LegalMove(M.TurnAction(player=name, action=action))
-        yield LegalMove(M.TurnAction(player=name, action="ACTION"), free=frozenset({"action"}))
+        yield LegalMove(M.TurnAction(player=name, action=_new_name(state.actions_taken, "ACTION")),
+                        free=frozenset({"action"}))  # an action not yet taken this turn
         for outcome in M.DEATH_OUTCOMES:
             yield LegalMove(M.ReportDeath(player=name, outcome=outcome))
         for new in M.PLAYER_STATES:
@@ -202,7 +224,7 @@ def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
             if _legal(state, move):
                 yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual", "auto_resolve"}))
         yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
-        for low, high in ((1, 99), (-99, -1)) if p.rolled else ():  # a post-roll modifier: any but 0 (-99..99)
+        for low, high in ((1, 99), (-99, -1)):  # any but 0 (-99..99), before the roll or after it
             yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",
                               low, high, frozenset({"because"}))
 
@@ -235,9 +257,12 @@ def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[
     for word in [*stats, "perception", "attack"]:
         yield from ranged(lambda n, w=word: M.DeclareCheck(player=name, stat=w, tn=n), "tn", 0, 99,
                           frozenset({"bonus"}))
-        for other in players:
-            if other != name:
-                yield LegalMove(M.DeclareCheck(player=name, stat=word, opponents=(other,)), free=frozenset({"bonus"}))
+        # a Contested Check against one opponent or several (in Turn Order), each one an opponent it may have alone
+        alone = [o for o in players if o != name and _legal(state, M.DeclareCheck(player=name, stat=word,
+                                                                                  opponents=(o,)))]
+        for size in range(1, len(alone) + 1):
+            for opponents in combinations(alone, size):
+                yield LegalMove(M.DeclareCheck(player=name, stat=word, opponents=opponents), free=frozenset({"bonus"}))
 
 
 def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat) -> Iterator[LegalMove]:
@@ -275,14 +300,15 @@ def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeabl
         yield LegalMove(M.RecoverWeapon(player=name, card=card))
     # Gear Swap: Equipped Gear to the Backpack, Stored Gear to a Slot, or the two exchanged
     stored_cards = [c for _, c in stored(state, name)]
+    swap = frozenset({"discard"})  # what the table would discard if the swap left a card without a legal Slot
     for card in held:
-        yield LegalMove(M.GearSwap(player=name, card=card))
+        yield LegalMove(M.GearSwap(player=name, card=card), free=swap)
         info = state.cards.get(card, {})
         for slot in legal_slots(info) if info else ():
-            yield LegalMove(M.GearSwap(player=name, card=card, slot=slot))
+            yield LegalMove(M.GearSwap(player=name, card=card, slot=slot), free=swap)
         for other in held:
             if other != card and (card in stored_cards) != (other in stored_cards):
-                yield LegalMove(M.GearSwap(player=name, card=card, other=other))
+                yield LegalMove(M.GearSwap(player=name, card=card, other=other), free=swap)
     for source in players:
         if source == name:
             continue
@@ -300,26 +326,27 @@ def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
     players = list(state.settings.players)
     enc = next((p for p in reversed(state.stack) if p.kind == "random-encounter"), None)
     described = state.encounters["cards"]
-    free = frozenset({"because", "checks", "pays", "penalty", "no_penalty"})
-    for cause in ("move", "flee", "bomb", "other"):
+    text = frozenset({"because", "checks", "pays", "penalty", "no_penalty"})  # a card drawn again may be described again
+    for cause in M.ENCOUNTER_CAUSES:
         for who in [None, *players]:
             for card in described:
-                yield LegalMove(M.EncounterDraw(card=card, cause=cause, player=who), free=frozenset({"because"}))
+                yield LegalMove(M.EncounterDraw(card=card, cause=cause, player=who), free=text)
+            # a card not yet described: its options and Penalty as the table reads them (a Penalty is required)
             yield LegalMove(M.EncounterDraw(card=_new_name(described, "CARD"), cause=cause, player=who,
-                                            checks=("brawn 10",)), free=free | {"card"})
+                                            checks=("brawn 10",), penalty=("damage d6",)), free=text | {"card"})
     if enc is None:
         return
     card = current_card(state)
     for number, option in enumerate(card["options"], 1):
         yield LegalMove(M.EncounterChoose(player=enc.player, option=number))
-        if option.get("kind") == "discard":
-            for loot in eligible_loot(state, enc.player):
-                yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=(loot,)))
+        if option.get("kind") == "discard":  # as many cards as it says, named in Inventory order
+            for loot in combinations(eligible_loot(state, enc.player), option["amount"]):
+                yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=loot))
     if enc.die_rolled:  # 01 REROLL_TOKENS: the damage die may be rerolled before it is resolved
         for who in players:
-            move = M.Reroll(player=who, dice=(1,))
+            move = M.Reroll(player=who, dice=(1,), auto_resolve=True)  # as typed: --hold means nothing for a die
             if _legal(state, move):
-                yield LegalMove(move, {"dice": range(1, enc.die + 1)}, frozenset({"virtual"}))
+                yield LegalMove(move, {"dice": range(1, enc.die + 1)}, frozenset({"virtual", "auto_resolve"}))
     die = awaited_die(state)
     if die is not None:
         yield from ranged(lambda n: M.EncounterRoll(player=enc.roller, value=n), "value", 1, die,
@@ -348,8 +375,7 @@ _GROUP_OF = {
 def group_of(state, entry: LegalMove) -> str:
     """Which part of the table's "what can I do now?" a move belongs to: the procedure waiting on the pending
     stack ("now") first, then the turn, loot, encounters, the effects the table reports, records."""
-    top = state.top
-    if top is not None and entry.type in top.accepts:
+    if owns(state.top, entry.move):
         return "now"
     if entry.type.startswith("encounter-") and entry.type != "encounter-deck":
         return "encounter"
@@ -357,16 +383,23 @@ def group_of(state, entry: LegalMove) -> str:
 
 
 def typed(entry: LegalMove) -> str:
-    """The move as the table types it, with N for an amount it chooses (its range after) and a placeholder
-    (NAME, ACTION, REASON) for the words only the table knows."""
+    """The move as the table types it, with N for an amount it chooses (its range after; -N for a range below 0,
+    "-N  (1-99)" for -1 to -99) and a placeholder (NAME, ACTION, REASON) for the words only the table knows."""
     from dataclasses import replace
 
     from referee.moves import describe
 
-    shown = replace(entry.move, **{name: (tuple("N" for _ in value) if isinstance(value, tuple) else "N")
-                                   for name, value in ((n, getattr(entry.move, n)) for n in entry.ranges)})
-    text = describe(shown)
-    spans = {f"{r.start}-{r.stop - 1}" for r in entry.ranges.values()}
+    def word(values: range) -> str:
+        return "-N" if values.stop <= 0 else "N"
+
+    def span(values: range) -> str:
+        low, high = values.start, values.stop - 1
+        return f"{-high}-{-low}" if high < 0 else f"{low}-{high}"
+
+    shown = {name: tuple(word(r) for _ in getattr(entry.move, name)) if isinstance(getattr(entry.move, name), tuple)
+             else word(r) for name, r in entry.ranges.items()}
+    text = describe(replace(entry.move, **shown))
+    spans = {span(r) for r in entry.ranges.values()}
     return f"{text}  ({', '.join(sorted(spans))})" if spans else text
 
 

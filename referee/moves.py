@@ -213,10 +213,10 @@ class CardText:
             parts.append(f"--{self.weapon}")
         parts += [f"--slot {n}" for n in self.slots]
         if self.armor_type:
-            parts.append(f'--armor-type "{self.armor_type}"')
+            parts.append(f"--armor-type {quoted(self.armor_type)}")
         if self.defense is not None:
             parts.append(f"--defense {self.defense}")
-        parts += [f'--stat "{x}"' for x in self.stats]
+        parts += [f"--stat {quoted(x)}" for x in self.stats]
         for flag in ("consumable", "anytime", "backpack"):
             if getattr(self, flag):
                 parts.append(f"--{flag}")
@@ -370,9 +370,9 @@ class EncounterDraw(Move):
 
     def as_typed(self) -> str:
         parts = ["encounter draw"] + ([self.player] if self.player else []) + [quoted(self.card), f"--by {self.cause}"]
-        parts += [f'--because "{self.because}"'] if self.because else []
-        parts += [f'--check "{x}"' for x in self.checks] + [f'--pay "{x}"' for x in self.pays]
-        parts += [f'--penalty "{x}"' for x in self.penalty] + (["--no-penalty"] if self.no_penalty else [])
+        parts += [f"--because {quoted(self.because)}"] if self.because else []
+        parts += [f"--check {quoted(x)}" for x in self.checks] + [f"--pay {quoted(x)}" for x in self.pays]
+        parts += [f"--penalty {quoted(x)}" for x in self.penalty] + (["--no-penalty"] if self.no_penalty else [])
         return " ".join(parts)
 
 

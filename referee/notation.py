@@ -26,11 +26,12 @@ class Param:
     """One argument or option of a move's notation. `raw` values reach the builder as typed: str, list[str] (many),
     bool (flag), or the default when absent."""
 
-    __slots__ = ("name", "help", "option", "many", "flag", "required", "default", "metavar", "names", "choices")
+    __slots__ = ("name", "help", "option", "many", "flag", "required", "default", "metavar", "names", "choices",
+                 "signed")
 
     def __init__(self, name: str, help: str, *, option: tuple[str, ...] = (), many: bool = False, flag: bool = False,
                  required: bool | None = None, default=None, metavar: str = "", names: str = "",
-                 choices: tuple[str, ...] = ()):
+                 choices: tuple[str, ...] = (), signed: bool = False):
         self.name = name
         self.help = help
         self.option = option  # ("--tn",): an option; (): a positional argument
@@ -41,6 +42,7 @@ class Param:
         self.metavar = metavar or name.upper()
         self.names = names  # what it names, for completion: player, card, stat, status, slot, option, ...
         self.choices = choices  # the only values it takes, where this move narrows what `names` could be
+        self.signed = signed  # a number that may be typed with its sign, -2 as well as +2 (not an option)
 
     def __repr__(self) -> str:
         return f"Param({self.name!r})"
@@ -503,7 +505,7 @@ def _grammar() -> dict[str, Notation]:
                  (PLAYER, AMOUNT), _kaos),
         Notation("modifier", "Add an other applicable modifier the table reports to the Check being rolled (card "
                              "text, an effect): +2 or -1.",
-                 (PLAYER, Param("amount", "The modifier, e.g. +2 or -1.", metavar="N"),
+                 (PLAYER, Param("amount", "The modifier, e.g. +2 or -1.", metavar="N", signed=True),
                   Param("because", "What gives it: the card or effect (required).", option=("--because",),
                         default="")),
                  _modifier),

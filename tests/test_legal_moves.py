@@ -143,3 +143,78 @@ def test_legal_moves_for_a_player_keeps_their_moves_and_the_moves_of_no_one(rule
     mine = legal_moves(state, player="Ivo")
     assert mine and all(entry.player in ("Ivo", None) for entry in mine)
     assert any(entry.type == "end-turn" for entry in mine)
+
+
+# --- `options` is exact (issue 20): each kind of legal move it missed, and its order ---------------------------
+
+
+def _listed(state, move) -> bool:
+    return any(entry.matches(move) for entry in legal_moves(state))
+
+
+def test_contested_check_two_or_more_players_each_group_of_opponents_is_listed(rules_db):
+    """01 CONTESTED_CHECKS: "A Contested Check is a Check made by two or more Players against each other.": against
+    two opponents as well as one."""
+    state = new_state(rules_db, players=PLAYERS)
+    both = M.DeclareCheck(player="Mara", stat="Brawn", opponents=("Ivo", "Jun"))
+    assert _legal(state, both) and _listed(state, both)
+
+
+def test_final_result_a_modifier_reported_before_the_roll_is_listed(rules_db):
+    """01 FINAL_RESULT: other applicable modifiers count toward the Final Result; the table may report one as soon as
+    the Check is declared (the engine accepts it), before the d20 is rolled, up or down."""
+    state = new_state(rules_db, players=PLAYERS)
+    engine.apply(state, M.DeclareCheck(player="Mara", stat="Brawn", tn=12))
+    for amount in (2, -2):
+        move = M.CheckModifier(player="Mara", amount=amount, because="Lucky Charm")
+        assert _legal(state, move) and _listed(state, move)
+
+
+def test_random_encounter_drawn_not_yet_described_is_listed(rules_db):
+    """10 DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS: any card may come off the top of the deck; one not seen before is
+    described as it is drawn (options and a Penalty), and that draw is a legal move to list."""
+    state = new_state(rules_db, players=PLAYERS)
+    (entry,) = [e for e in legal_moves(state) if e.type == "encounter-draw" and e.move.player == "Mara"
+                and e.move.cause == "move"]
+    assert "card" in entry.free and entry.move.penalty and _legal(state, entry.move)
+
+
+def test_non_check_completion_option_discarding_two_loot_is_listed_with_two_cards(rules_db):
+    """10 NON_CHECK_COMPLETION_OPTIONS: a "discard 2" option is chosen naming the two eligible Loot cards it
+    discards; a choice naming one is refused, so the listed choice names two."""
+    state = new_state(rules_db, players=PLAYERS)
+    for name in ("Coin", "Skull"):
+        engine.apply(state, M.DrawLoot(player="Mara", kinds=("common",), names=(name,)))
+        engine.apply(state, M.Store(player="Mara", card=name))
+    engine.apply(state, M.EncounterDraw(card="Toll", cause="move", player="Mara", pays=("discard 2",),
+                                        penalty=("damage 2",)))
+    choose = M.EncounterChoose(player="Mara", option=1, discard=("Coin", "Skull"))
+    assert _legal(state, choose) and _listed(state, choose)
+
+
+def test_pending_procedure_own_moves_come_first_a_window_places_its_cards_first(rules_db):
+    """08 LOOT_MANAGEMENT_WINDOW: the window's cards are placed before anything else proceeds, so its own moves
+    (equip, store, use, discard of its cards) come before the effects the table may report meanwhile."""
+    state = new_state(rules_db, players=PLAYERS)
+    engine.apply(state, M.DrawLoot(player="Mara", kinds=("armor",), names=("Iron Helm",), defense=1))
+    listed = legal_moves(state)
+    own = [e.type in ("equip", "store", "use", "discard") and e.move.card == "Iron Helm" for e in listed]
+    assert own[0] and own.index(False) == sum(own)  # every one of them first, then the rest
+
+
+def test_reroll_tokens_a_penalty_damage_die_reroll_is_listed_without_hold(rules_db):
+    """01 REROLL_TOKENS: a Penalty's damage die may be rerolled before it is resolved; `--hold` (keep a Check open)
+    means nothing for a die, so the listed reroll is typed without it."""
+    from referee.legal_moves import typed
+
+    state = new_state(rules_db, players=PLAYERS, reroll_supply=3)
+    engine.apply(state, M.Gain(player="Ivo", amount=1, resource="reroll"))
+    engine.apply(state, M.EncounterDraw(card="Spider", cause="move", player="Mara", pays=("kaos 9",),
+                                        checks=("brawn 30",), penalty=("damage d6",)))
+    engine.apply(state, M.EncounterChoose(player="Mara", option=1))
+    engine.apply(state, M.RollDice(player="Mara", dice=(2,), auto_resolve=True))
+    if state.top.kind == "check":
+        engine.apply(state, M.ResolveCheck())
+    engine.apply(state, M.EncounterRoll(player=state.top.roller, value=3))
+    (reroll,) = [e for e in legal_moves(state) if e.type == "reroll"]
+    assert "--hold" not in typed(reroll) and reroll.ranges["dice"] == range(1, 7)

@@ -152,7 +152,8 @@ def test_every_violation_comes_with_fix_moves_that_are_legal_now(game):
     game.push("declare mara brawn --tn 12")
     ruling = game.check(game.parse("damage ivo 2"))  # the Check finishes first
     (violation,) = ruling.violations
-    assert violation.fix_moves == (referee.RollDice(player="Mara", dice=(1,), auto_resolve=True),)
+    assert violation.fix_moves[0] == referee.RollDice(player="Mara", dice=(1,), auto_resolve=True)
+    assert {m.type for m in violation.fix_moves} == {"roll", "modifier"}  # the Check's own moves (a modifier any time)
     game.push("roll mara 9 --hold")
     ruling = game.check(game.parse("kaos mara 2"))  # Mara holds no Kaos: the way on is to resolve (or a modifier)
     assert ruling.violations[0].fix_moves and all(game.check(m).legal for m in ruling.violations[0].fix_moves)

@@ -118,4 +118,6 @@ def register(commands: set[str] | None = None) -> None:
         if words == "deck" or words in _REGISTERED or commands is not None and (group or name) not in commands:
             continue
         _REGISTERED.add(words)
-        (encounter_app if group == "encounter" else app).command(name)(move_command(notation))
+        # a signed number (`modifier ann -2`) is an argument, not an unknown option -2
+        signed = {"ignore_unknown_options": True} if any(p.signed for p in notation.positionals) else None
+        (encounter_app if group == "encounter" else app).command(name, context_settings=signed)(move_command(notation))
