@@ -56,13 +56,16 @@ def judge_gear_swap(state, move, d) -> None:
     recalc = _Recalc(state, player)
     a = locate(d, first)
     if move.slot and (other is not None or a[0] == "slot"):  # --slot chooses only where Stored Gear is Equipped
+        from referee.legal_moves import legal_command
+
         if other is None:
             why, rule = f"{first} is Equipped: a Gear Swap moves it into an empty Backpack Slot", R.GEAR_SWAP_TO_BACKPACK
         else:
             why, rule = "an exchange Equips the Stored Gear in the Slot the Equipped Gear occupies", R.GEAR_SWAP_EXCHANGE
+        without = legal_command(state, GearSwap(player=player, card=first, other=other or ""))  # named when legal now
         d.violate("gear-swap-slot-not-chosen", f"--slot {move.slot} is not where this Gear Swap puts a card: {why}",
-                  rule, fix=f"`referee gear-swap {player.lower()} {quoted(first)}"
-                            f"{' ' + quoted(other) if other else ''}` (without --slot)")
+                  rule, fix=f"{without} (without --slot)" if without else "leave out --slot: the Gear Swap decides "
+                                                                          "where the card goes")
         return d.impossible()
     if other is None:
         if a[0] == "slot":
