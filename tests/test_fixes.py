@@ -18,11 +18,9 @@ candidate move's fixes and the Next line are run through `check`:
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -36,8 +34,8 @@ from referee.errors import InvalidMove
 from referee.legal_moves import candidates, legal_moves, with_fixes
 from referee.moves import describe, DescribeCard, DrawLoot, EndTurn, Equip, Store, TakeLoot
 from referee.notation import command_of, parse, split
+from test_golden_games import GOLDEN, golden_states
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.game"))
 runner = CliRunner()
 
 
@@ -188,40 +186,12 @@ def fix_problems(state) -> list[str]:
 # --- reachable states ----------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def golden_games(tmp_path_factory):
-    """Every golden game played through the command line once; {name: (settings, each live move's effects)}."""
-    from referee.store import GameStore
-
-    folder = tmp_path_factory.mktemp("fix-golden")
-    games = {}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("REFEREE_HOME", str(folder / "home"))
-        from test_golden_games import parse as parse_script
-
-        for path in GOLDEN:
-            game = folder / f"{path.stem}.sqlite"
-            for step in parse_script(path)[0]:
-                runner.invoke(app, [*step["argv"], "--game", str(game)])
-            with GameStore(game) as store:
-                effects = [json.loads(e) for (e,) in
-                           store._db.execute("select effects from moves where undone = 0 order by n").fetchall()]
-                games[path.stem] = (store.settings, effects)
-    return games
-
-
-@pytest.mark.parametrize("name", [p.stem for p in GOLDEN])
-def test_every_fix_and_next_in_the_golden_games_names_a_move_the_judge_accepts(name, golden_games):
-    from referee.state import GameState, transition
-
-    settings, effects = golden_games[name]
-    state = GameState.initial(settings)
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_every_fix_and_next_in_the_golden_games_names_a_move_the_judge_accepts(path, tmp_path):
     problems = []
-    for k in range(len(effects) + 1):
-        if k:
-            transition(state, effects[k - 1])
+    for k, state in enumerate(golden_states(path, tmp_path)):
         if not state.ended:
-            problems += [f"{name}@{k}: {p}" for p in fix_problems(state)]
+            problems += [f"{path.stem}@{k}: {p}" for p in fix_problems(state)]
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 

@@ -141,3 +141,43 @@ def test_a_ruling_fits_a_laptop_screen_over_every_golden_game(monkeypatch):
                 f"{path.name}: `referee {shlex.join(step['argv'])}` takes {len(lines)} lines:\n{result.output}"
             counted += 1
     assert counted > 100  # every move of the golden games (126 when written)
+
+
+def golden_states(path: Path, tmp_path) -> list:
+    """The states `path` passes through, played move by move through the library (refused moves change nothing):
+    the reachable states other tests judge at (tests/test_options_complete.py, tests/test_fixes.py)."""
+    from typer.testing import CliRunner
+
+    import referee
+    from referee.cli import app
+    from referee.errors import RefereeError
+    from referee.notation import command_of
+
+    steps, _ = parse(path)
+    states, game = [], None
+    for n, step in enumerate(steps):
+        argv = step["argv"]
+        if argv[0] == "new":
+            if game is not None:
+                game.close()
+            where = tmp_path / f"{path.stem}-{n}.sqlite"
+            result = CliRunner().invoke(app, [*argv, "--game", str(where)])
+            assert result.exit_code == 0, result.output
+            game = referee.Game.open(where)
+        elif argv[0] in ("undo", "redo"):
+            try:
+                game.undo() if argv[0] == "undo" else game.redo()
+            except RefereeError:
+                continue
+        elif command_of(argv) is None or "--dry-run" in argv:
+            continue
+        else:
+            try:
+                game.push([w for w in argv if w != "--json"])
+            except RefereeError:
+                continue
+        states.append(game.state)
+    if game is not None:
+        game.close()
+    assert states, shlex.join(steps[0]["argv"])
+    return states

@@ -39,7 +39,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
@@ -48,8 +47,8 @@ from referee import engine, registry
 from referee import moves as M
 from referee.errors import InvalidMove
 from referee.legal_moves import legal_moves, typed
+from test_golden_games import GOLDEN, golden_states
 
-GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.game"))
 AMOUNTS, TNS, SIZES, MODIFIERS = (1, 2, 3, 20, 999), (0, 1, 12, 99), (0, 1, 7, 999), (-99, -7, -1, 1, 7, 99)
 NEW_CARD, NEW_ACTION = "Zed Unseen", "Zed Action"
 SLOTS = ("", "armor-1", "armor-2", "armor-3", "armor-4", "armor-5", "melee", "ranged")
@@ -248,48 +247,6 @@ def covered(state, listed: dict, move) -> bool:
 
 
 # --- the states -----------------------------------------------------------------------------------------------
-
-
-def golden_states(path: Path, tmp_path) -> list:
-    """The states `path` passes through, played move by move through the library (refused moves change nothing)."""
-    import shlex
-
-    from typer.testing import CliRunner
-
-    import referee
-    from referee.cli import app
-    from referee.errors import RefereeError
-    from referee.notation import command_of
-    from test_golden_games import parse
-
-    steps, _ = parse(path)
-    states, game = [], None
-    for n, step in enumerate(steps):
-        argv = step["argv"]
-        if argv[0] == "new":
-            if game is not None:
-                game.close()
-            where = tmp_path / f"{path.stem}-{n}.sqlite"
-            result = CliRunner().invoke(app, [*argv, "--game", str(where)])
-            assert result.exit_code == 0, result.output
-            game = referee.Game.open(where)
-        elif argv[0] in ("undo", "redo"):
-            try:
-                game.undo() if argv[0] == "undo" else game.redo()
-            except RefereeError:
-                continue
-        elif command_of(argv) is None or "--dry-run" in argv:
-            continue
-        else:
-            try:
-                game.push([w for w in argv if w != "--json"])
-            except RefereeError:
-                continue
-        states.append(game.state)
-    if game is not None:
-        game.close()
-    assert states, shlex.join(steps[0]["argv"])
-    return states
 
 
 def _sampled(states: list, every: int) -> list:
