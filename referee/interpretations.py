@@ -88,7 +88,7 @@ REGISTER: dict[str, Interpretation] = {
            [("refuse", "Refused: the table checks what was lost (only an Encounter Penalty's Kaos loss is said to stop at 0; --override applies it down to 0)."),
             ("floor-at-zero", "The Player loses what they hold, down to 0, as an Encounter Penalty's Kaos loss does.")],
            [R.PENALTY_KAOS_FLOOR, R.KAOS_RESOURCE]),
-        _i("removed-is-out", "Is a Removed Player out of the game for good: no Damage, healing, gains, statuses or Death Process?",
+        _i("removed-is-out", "Is a Removed Player out of the game for good: no Damage, healing, gains, statuses, Random Encounters or Death Process?",
            [("out", "Yes: a Removed Player is out of the game (their position is skipped); moves on them are refused (--override, or `referee set-state` if the table brings them back). 09_DEATH_AND_VICTORY is not loaded.")],
            [R.TURN_ORDER_REMOVED_SKIPPED, R.LOOT_DEATH_REMOVED_DISCARD, R.RE_DEATH_REMOVED_ENDS], selectable=False),
         _i("move-action-own-turn", "Who can have failed a Move Action (05_ACTIONS, not loaded) and draw a Random Encounter for it?",

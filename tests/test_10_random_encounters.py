@@ -901,6 +901,16 @@ def test_encountering_player_a_random_encounter_drawn_for_a_fallen_player_is_ref
     assert ruling.violations[0].interpretation == "fallen-encountering-player" and not state.stack
 
 
+def test_turn_order_no_random_encounter_is_drawn_for_a_removed_player(state):
+    """02 TURN_ORDER "A Removed Player's position is skipped.": a Removed Player is out of the game (interpretation
+    removed-is-out), so a card drawn for them is refused, as Damage, healing and gains are; nothing changes."""
+    play(state, SetState(player="Dan", state="removed"))
+    ruling = refused(state, EncounterDraw(player="Dan", cause="other", card="Imp", checks=("brawn 1",),
+                                          penalty=("kaos 1",)))
+    assert ruling.violations[0].id == "removed-player-out"
+    assert ruling.violations[0].interpretation == "removed-is-out" and not state.stack
+
+
 def test_a_game_saved_with_the_former_fallen_encountering_player_reading_keeps_it_under_its_new_id():
     from referee.state import TableSettings
 

@@ -126,6 +126,9 @@ def judge_draw(state, move, d) -> None:
 
     player, source, why, why_rules = _encountering_player(state, move, d)
     _drawn_for_a_fallen_player(state, d, player)
+    from referee.game_structure import refuse_removed  # 02 TURN_ORDER (as for Damage, healing and gains)
+
+    refuse_removed(d, player, "resolve a Random Encounter")
     top = d.top
     if isinstance(top, EncounterProc):
         d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
