@@ -121,6 +121,12 @@ class _Hung(Exception):
     pass
 
 
+# A command slower than this counts as a hang. The campaign's goal is 5 s; the suite's small run passes a
+# generous limit instead, so that a loaded machine cannot fail it (the suite asserts no timings).
+HANG_SECONDS = 5
+HANGS = "hangs over 5 s"
+
+
 def _alarm(signum, frame):
     raise _Hung()
 
@@ -130,7 +136,7 @@ def in_process(count: int, rng: random.Random, folder: Path, game: Path) -> dict
 
     tree = command_tree()
     codes = documented_exit_codes()
-    figures = {"argv": 0, "tracebacks": 0, "hangs over 5 s": 0, "undocumented exit codes": 0,
+    figures = {"argv": 0, "tracebacks": 0, HANGS: 0, "undocumented exit codes": 0,
                "refused but changed the game": 0, "slowest s": 0.0}
     examples = []
     signal.signal(signal.SIGALRM, _alarm)
@@ -144,14 +150,14 @@ def in_process(count: int, rng: random.Random, folder: Path, game: Path) -> dict
         sink.seek(0)
         sink.truncate()
         began = time.perf_counter()
-        signal.alarm(10)
+        signal.alarm(2 * HANG_SECONDS)
         try:
             with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
                 sys.stdin = io.StringIO("")
                 code = invoke(words)
         except _Hung:
             code = None
-            figures["hangs over 5 s"] += 1
+            figures[HANGS] += 1
         except BaseException as error:  # what invoke lets through is a traceback at the table
             code = None
             figures["tracebacks"] += 1
@@ -166,7 +172,7 @@ def in_process(count: int, rng: random.Random, folder: Path, game: Path) -> dict
             sys.stdin = sys.__stdin__
         took = time.perf_counter() - began
         figures["slowest s"] = max(figures["slowest s"], round(took, 2))
-        figures["hangs over 5 s"] += code is not None and took > 5
+        figures[HANGS] += code is not None and took > HANG_SECONDS
         if code is not None:
             figures["undocumented exit codes"] += code not in codes
             if code != 0 or "--dry-run" in words:
@@ -185,7 +191,7 @@ def in_processes(count: int, rng: random.Random, env: dict, game: Path, cwd: Pat
 
     tree = command_tree()
     codes = documented_exit_codes()
-    figures = {"argv": 0, "tracebacks": 0, "hangs over 5 s": 0, "undocumented exit codes": 0,
+    figures = {"argv": 0, "tracebacks": 0, HANGS: 0, "undocumented exit codes": 0,
                "refused but changed the game": 0}
     while figures["argv"] < count:
         words = [w.replace("\x00", "") for w in argv(rng, tree, megabytes=False)]
@@ -199,9 +205,9 @@ def in_processes(count: int, rng: random.Random, env: dict, game: Path, cwd: Pat
         before = _fingerprint(game)
         try:
             done = subprocess.run([sys.executable, "-m", "referee", *raw], env=env, cwd=cwd, capture_output=True,
-                                  stdin=subprocess.DEVNULL, timeout=5)
+                                  stdin=subprocess.DEVNULL, timeout=HANG_SECONDS)
         except subprocess.TimeoutExpired:
-            figures["hangs over 5 s"] += 1
+            figures[HANGS] += 1
             continue
         figures["tracebacks"] += b"Traceback (most recent call last)" in done.stderr + done.stdout
         figures["undocumented exit codes"] += done.returncode not in codes
@@ -224,7 +230,7 @@ def asks(count: int, rng: random.Random) -> dict:
     from referee.cli import invoke
 
     codes = documented_exit_codes()
-    timings, figures = [], {"questions": 0, "tracebacks": 0, "undocumented exit codes": 0, "hangs over 5 s": 0}
+    timings, figures = [], {"questions": 0, "tracebacks": 0, "undocumented exit codes": 0, HANGS: 0}
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
         invoke(["ask", "warm up", "--json"])
@@ -247,14 +253,17 @@ def asks(count: int, rng: random.Random) -> dict:
         took = time.perf_counter() - began
         timings.append(took)
         figures["undocumented exit codes"] += code not in codes
-        figures["hangs over 5 s"] += took > 5
+        figures[HANGS] += took > HANG_SECONDS
     figures["p50 ms"] = round(percentile(timings, 0.5) * 1000, 1)
     figures["p99 ms"] = round(percentile(timings, 0.99) * 1000, 1)
     figures["max ms"] = round(max(timings) * 1000, 1)
     return figures
 
 
-def run(argv_count: int = 10_000, processes: int = 300, ask_count: int = 2_000, seed: int = 14) -> dict:
+def run(argv_count: int = 10_000, processes: int = 300, ask_count: int = 2_000, seed: int = 14,
+        hang_seconds: int = 5) -> dict:
+    global HANG_SECONDS, HANGS
+    HANG_SECONDS, HANGS = hang_seconds, f"hangs over {hang_seconds} s"
     rng = random.Random(seed)
     folder = scratch("fuzz")
     cwd = folder / "a" / "b"  # relative paths such as ../x land inside the scratch folder
@@ -281,10 +290,11 @@ def run(argv_count: int = 10_000, processes: int = 300, ask_count: int = 2_000, 
     return figures
 
 
-def failures(figures: dict) -> int:
-    keys = ("tracebacks", "hangs over 5 s", "undocumented exit codes", "refused but changed the game")
+def failures(figures: dict, timed: bool = True) -> int:
+    """Failures of the campaign's goals; `timed=False` leaves out its latency goal (ask p99 < 500 ms)."""
+    keys = ("tracebacks", HANGS, "undocumented exit codes", "refused but changed the game")
     bad = sum(part.get(k, 0) for part in figures.values() for k in keys)
-    return bad + (figures["ask"]["p99 ms"] >= 500)
+    return bad + (timed and figures["ask"]["p99 ms"] >= 500)
 
 
 def main() -> None:
