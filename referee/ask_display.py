@@ -24,15 +24,23 @@ def _quote_text(quote):
     return text
 
 
-def _now_line(now):
-    """The move the question names, judged on the current game: "Now: no — Bram holds no Reroll Token"."""
+def _now_line(now, general: str | None = None):
+    """The move the question names, judged on the current game: "Now: no — Bram holds no Reroll Token". When the
+    rules answer (`general`, Yes or No) says otherwise, both and why: "In general yes; not now: Dee's Check must
+    finish first"."""
     from rich.text import Text
 
     if now.legal is None:
         return Text(f"Now: not read as a move on the current game: {now.reason}.", style="dim")
-    line = Text("Now: ", style="bold")
-    line.append("yes" if now.legal else "no", style="bold green" if now.legal else "bold red")
-    line.append(f" — {now.reason}" if now.reason else (" — legal" if now.legal else ""))
+    style = "bold green" if now.legal else "bold red"
+    if general is not None and (general == "Yes") != now.legal:
+        line = Text(f"In general {general.lower()}; ", style="bold")
+        line.append("now yes" if now.legal else "not now", style=style)
+        line.append(f": {now.reason}" if now.reason else (": legal" if now.legal else ""))
+    else:
+        line = Text("Now: ", style="bold")
+        line.append("yes" if now.legal else "no", style=style)
+        line.append(f" — {now.reason}" if now.reason else (" — legal" if now.legal else ""))
     line.append(f"  (`{now.move}`" + (f"; I = {now.self_is}, the Active Player" if now.self_is else "") + ")", style="dim")
     if now.key:
         line.append(f"  {now.key}", style="cyan")
@@ -43,7 +51,7 @@ def print_result(console, result, now=None) -> None:
     from rich.text import Text
 
     if now is not None:
-        console.print(_now_line(now))
+        console.print(_now_line(now, result.answer.verdict if result.answer else None))
 
     if result.corrections:
         read = ", ".join(f"{typed} → {meant}" for typed, meant in result.corrections)
@@ -61,8 +69,8 @@ def print_result(console, result, now=None) -> None:
         # The first quote's own words, with the Yes or No its may / must / not says, and its key.
         verdict = result.answer.verdict
         line = Text()
-        if now is not None and now.legal is not None:  # the rule in general, under what the game says now
-            line.append("In general, ", style="dim")
+        if now is not None and now.legal is not None and (verdict is None or (verdict == "Yes") == now.legal):
+            line.append("In general, ", style="dim")  # the rule in general, under what the game says now
         line.append(f"{verdict or 'Answer'}: ", style=("bold green" if verdict == "Yes" else "bold red") if verdict else "bold")
         line.append(result.answer.text.replace("\n", " "))
         line.append(f"  ({result.answer.key})", style="dim")
