@@ -209,7 +209,7 @@ def test_a_real_terminal_shows_the_prompt_completes_and_keeps_going(table, tmp_p
 
     try:
         until("T1 Mara>")
-        until("Loot Management Window for Mara")  # the bottom bar
+        until("g · Loot Management Window for Mara")  # the bottom bar: the session's game (g.sqlite), what is pending
         os.write(main, b"equip ma\t")
         until("equip mara")
         os.write(main, b' "Iron\t\r')
@@ -222,3 +222,61 @@ def test_a_real_terminal_shows_the_prompt_completes_and_keeps_going(table, tmp_p
         process.kill() if process.poll() is None else None
         os.close(main)
     assert patron_mat(game_state(table), "Mara").melee == "Iron Axe"
+
+
+# --- a session keeps its game (issue 22) --------------------------------------------------------------------------
+
+
+class _Lines:
+    """Piped lines; before the line numbered `at`, `elsewhere()` runs (another terminal, meanwhile)."""
+
+    def __init__(self, lines: list[str], at: int, elsewhere):
+        self.lines, self.at, self.elsewhere, self.read = list(lines), at, elsewhere, 0
+
+    def readline(self) -> str:
+        if self.read == self.at:
+            self.elsewhere()
+        self.read += 1
+        return self.lines[self.read - 1] + "\n" if self.read <= len(self.lines) else ""
+
+
+def test_a_session_stays_on_its_game_when_another_terminal_starts_a_copy(tmp_path, referee_home, capsys):
+    """`referee new --position ... --name night-copy` in another terminal makes the copy current; the open session
+    says so and goes on playing its own game."""
+    env = dict(os.environ, REFEREE_HOME=str(referee_home))
+    assert subprocess.run([sys.executable, "-m", "referee", "new", "--players", "Mara, Ivo", "--health", "8",
+                           "--turn-actions", "2", "--name", "night"], env=env, capture_output=True).returncode == 0
+    night = referee_home / "data" / "games" / "night.sqlite"
+    position = tmp_path / "table.toml"
+    position.write_text('format = "referee-position/1"\n[settings]\nplayers = ["Mara", "Ivo"]\nhealth = 8\n'
+                        'turn_actions = 2\n', encoding="utf-8")
+
+    def copy_elsewhere():
+        done = subprocess.run([sys.executable, "-m", "referee", "new", "--position", str(position), "--name",
+                               "night-copy"], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+
+    lines = _Lines(["damage ivo 1", "damage ivo 2", "status"], at=1, elsewhere=copy_elsewhere)
+    assert Session().run_piped(lines) == 0
+    out = capsys.readouterr().out
+    assert ("Note: the current game is now night-copy (changed elsewhere); this session stays on night. "
+            "`games use night-copy` moves it there.") in out
+    assert out.count("Note: the current game") == 1  # said once
+    assert game_state(night).player("Ivo").health == 5  # both moves on the session's game
+    assert game_state(referee_home / "data" / "games" / "night-copy.sqlite").player("Ivo").health == 8
+
+
+def test_a_sessions_own_new_and_games_use_move_it(referee_home):
+    games = referee_home / "data" / "games"
+    result = session(['new --players "Mara, Ivo" --health 8 --turn-actions 2 --name one', "damage ivo 1",
+                      'new --players "Ana, Bo" --health 6 --turn-actions 2 --name two', "damage bo 1",
+                      "games use one", "damage ivo 1"])
+    assert result.exit_code == 0, result.output
+    assert "Note: the current game" not in result.output  # the session moved itself: nothing changed elsewhere
+    assert game_state(games / "one.sqlite").player("Ivo").health == 6
+    assert game_state(games / "two.sqlite").player("Bo").health == 5  # `new` made its own file, not over one's
+
+
+def test_the_bar_names_the_sessions_game(table):
+    state = game_state(table)
+    assert toolbar_text(state, "night").strip() == "night · Loot Management Window for Mara: Iron Axe (new)"

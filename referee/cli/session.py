@@ -1,12 +1,16 @@
 """`referee play` (the interactive session) and `referee demo` (a scripted game): commands run in one process.
 
 At a terminal the session reads lines with prompt_toolkit: completion from the game (referee.cli.completion), a
-saved history, the turn and Active Player in the prompt, the procedure on top of the pending stack in a bottom bar,
-and a misspelt name's suggestion accepted with y. From a pipe it reads plain lines, as it always has.
+saved history, the turn and Active Player in the prompt, the game and the procedure on top of the pending stack in
+a bottom bar, and a misspelt name's suggestion accepted with y. From a pipe it reads plain lines, as it always has.
+
+A session keeps the game it opened (issue 22): another terminal's `referee new` or `games use` changes the current
+game, not the session's, and the session says so. Its own `new` and `games use` move it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import Annotated
 
@@ -67,26 +71,29 @@ def play_session(game: Annotated[str | None, typer.Option("--game", help="Game f
     Every command of the command line works here (`status`, `damage mara 3`, `ask nat 20 kaos`,
     `undo`, ...), with the same rulings and exit codes, and `help`, `options`, `end turn`, `next`.
     At a terminal Tab completes commands, Players, cards, slots and options from the game, and the
-    history is kept between sessions. `quit` (or Ctrl-D) ends the session.
+    history is kept between sessions. The session keeps its game (--game, $REFEREE_GAME, else the current
+    game) when another terminal changes the current game; its own `new` or `games use` moves it.
+    `quit` (or Ctrl-D) ends the session.
     """
-    import os
-
-    if game:
-        os.environ["REFEREE_GAME"] = game
-    session = Session()
+    session = Session(game)
     raise typer.Exit(session.run_terminal() if sys.stdin.isatty() else session.run_piped(sys.stdin))
 
 
 class Session:
-    """One session: each line runs as a referee command in this process. `confirm(question) -> bool` and
+    """One session: each line runs as a referee command in this process, on the session's game (`game`: --game,
+    else $REFEREE_GAME, else the current game when the session starts). `confirm(question) -> bool` and
     `choose(question, n) -> int | None` ask the table (at a terminal only; from a pipe nothing is asked)."""
 
-    def __init__(self):
+    def __init__(self, game: str | None = None):
+        from referee.store import pointed_game
+
         self.last = EXIT_OK
-        self.state = None  # the current game's state, read before each prompt (None: no game yet)
+        self.state = None  # the session's game's state, read before each prompt (None: no game yet)
         self.echo = False  # from a pipe, each command is shown before its answer
         self.confirm = None
         self.choose = None
+        self.game = _session_game(game)  # the game file this session plays (None: none yet)
+        self.seen = pointed_game()  # the current game when last looked at: a change is said once
 
     # --- reading lines ----------------------------------------------------------------------------------
 
@@ -101,6 +108,7 @@ class Session:
                 continue
             if not line:
                 break
+            self.note_elsewhere()
             if not self.handle(line.rstrip("\r\n")):
                 break
         return self.last
@@ -154,12 +162,14 @@ class Session:
                                   auto_suggest=AutoSuggestFromHistory(), key_bindings=keys)
             self.confirm = lambda question: confirm(question)
             self.choose = choose
-            sys.stdout.write("Referee session: Tab completes, `help` lists the commands, `options` the legal moves, "
-                             "`quit` ends.\n")
+            on = f" on {self.game.stem}" if self.game is not None else ""
+            sys.stdout.write(f"Referee session{on}: Tab completes, `help` lists the commands, `options` the legal "
+                             "moves, `quit` ends.\n")
             while True:
                 self.refresh()
+                name = self.game.stem if self.game is not None and self.state is not None else None
                 try:
-                    line = lines.prompt(prompt_text(self.state), bottom_toolbar=toolbar_text(self.state))
+                    line = lines.prompt(prompt_text(self.state), bottom_toolbar=toolbar_text(self.state, name))
                 except EOFError:
                     break
                 except KeyboardInterrupt:
@@ -173,7 +183,47 @@ class Session:
         return self.last
 
     def refresh(self) -> None:
-        self.state = current_state()
+        self.note_elsewhere()
+        with self.on_its_game():
+            self.state = current_state()
+
+    def note_elsewhere(self) -> None:
+        """Say once that another terminal changed the current game; the session stays on its own. A session that
+        has no game yet takes the one started elsewhere."""
+        from referee.store import pointed_game
+
+        now = pointed_game()
+        if now == self.seen:
+            return
+        self.seen = now
+        if now is None or (self.game is not None and _same_file(now, self.game)):
+            return
+        if self.game is None:
+            self.game = now
+            sys.stdout.write(f"The current game is now {now.stem} (started elsewhere): this session plays it.\n")
+        else:
+            sys.stdout.write(f"Note: the current game is now {now.stem} (changed elsewhere); this session stays on "
+                             f"{self.game.stem}. `games use {now.stem}` moves it there.\n")
+
+    @contextlib.contextmanager
+    def on_its_game(self, fresh: bool = False):
+        """$REFEREE_GAME names the session's game while a line runs, then is as it was. `fresh`: a `new` without
+        --game makes a file of its own, not the session's (which it would refuse: a game is there)."""
+        import os
+
+        before = os.environ.get("REFEREE_GAME")
+        if self.game is not None:
+            if fresh and self.game.exists():
+                os.environ.pop("REFEREE_GAME", None)
+            else:
+                os.environ["REFEREE_GAME"] = str(self.game)
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("REFEREE_GAME", None)
+            else:
+                os.environ["REFEREE_GAME"] = before
 
     # --- one line ----------------------------------------------------------------------------------------
 
@@ -212,7 +262,13 @@ class Session:
             if checked is None:
                 self.last = EXIT_BAD_INPUT
                 return True
-            self.last = invoke(checked)
+            moves_it = head == "new" or [w.casefold() for w in words[:2]] == ["games", "use"]
+            with self.on_its_game(fresh=head == "new" and not any(w.startswith("--game") for w in words)):
+                self.last = invoke(checked)
+            if moves_it and self.last == EXIT_OK:  # the session's own `new` or `games use`: it plays that game now
+                from referee.store import pointed_game
+
+                self.game = self.seen = pointed_game()
         sys.stdout.flush()
         return True
 
@@ -253,6 +309,24 @@ class Session:
         return words
 
 
+def _session_game(game: str | None):
+    """The game file a session opens: --game, else $REFEREE_GAME, else the current game; None when there is none."""
+    from referee.errors import NoGame
+    from referee.store import resolve_game_path
+
+    try:
+        return resolve_game_path(game).absolute()
+    except NoGame:
+        return None
+
+
+def _same_file(one, other) -> bool:
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return one == other
+
+
 # --- what the session shows -------------------------------------------------------------------------------
 
 
@@ -272,16 +346,18 @@ def prompt_text(state) -> str:
     return f"T{state.turn} {state.active_player.name}> "
 
 
-def toolbar_text(state) -> str:
-    """The procedure on top of the pending stack, or what the turn has left."""
+def toolbar_text(state, game: str | None = None) -> str:
+    """The session's game (its name, when given), and the procedure on top of the pending stack or what the turn
+    has left."""
     if state is None:
         return ' No game: new --players "Mara, Ivo" --health 10 --turn-actions 2 '
+    named = f" {game} ·" if game else ""
     if state.ended:
-        return f" Game over{': ' + state.winner + ' wins' if state.winner else ''} "
+        return f"{named} Game over{': ' + state.winner + ' wins' if state.winner else ''} "
     if state.top is not None:
-        return f" {state.top.title()} "
+        return f"{named} {state.top.title()} "
     left = state.settings.turn_actions - state.actions_spent
-    return f" {state.active_player.name}'s turn: {left} Turn Action{'s' if left != 1 else ''} left; nothing pending "
+    return f"{named} {state.active_player.name}'s turn: {left} Turn Action{'s' if left != 1 else ''} left; nothing pending "
 
 
 def _history():
