@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -42,14 +43,24 @@ def referee(game: Path, *words: str) -> None:
     assert result.exit_code == 0, result.output[-2000:]
 
 
-def serve_board(game: Path) -> tuple[subprocess.Popen, str]:
-    """`referee board --serve --port 0` as the table would start it: the process and the URL it printed."""
-    server = subprocess.Popen([sys.executable, "-m", "referee", "board", "--serve", "--port", "0", "--game", str(game)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
+def serve_board(game: Path, *options: str, open_files: int | None = None) -> tuple[subprocess.Popen, str]:
+    """`referee board --serve --port 0` as the table would start it: the process and the URL it printed.
+    `open_files`: the server's limit of open files (RLIMIT_NOFILE), as a small machine would set it."""
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    server = subprocess.Popen([sys.executable, "-m", "referee", "board", "--serve", "--port", "0", *options,
+                               "--game", str(game)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              env=dict(os.environ), preexec_fn=limit if open_files else None)
     lines = []
     for line in server.stdout:
         lines.append(line)
         if "http://127.0.0.1:" in line:
+            # keep reading what it prints (a full pipe would stall it); a test may look at server.printed
+            server.printed = lines
+            threading.Thread(target=lambda: lines.extend(server.stdout), daemon=True).start()
             return server, line.strip()
     server.kill()
     raise AssertionError("no URL printed: " + "".join(lines))

@@ -74,9 +74,11 @@ def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: in
 def _serve(path: Path, console, *, port: int | None, lan: bool) -> None:
     from referee.board.serve import DEFAULT_PORT, BoardServer, lan_addresses
 
-    server = BoardServer(path, "0.0.0.0" if lan else "127.0.0.1", DEFAULT_PORT if port is None else port)
+    addresses = lan_addresses() if lan else []
+    server = BoardServer(path, "0.0.0.0" if lan else "127.0.0.1", DEFAULT_PORT if port is None else port,
+                         hosts=[*addresses, *_names()] if lan else None)
     if lan:
-        urls = [f"http://{address}:{server.port}/" for address in lan_addresses()] or [
+        urls = [f"http://{address}:{server.port}/" for address in addresses] or [
             f"http://<this machine's address>:{server.port}/"]
         console.print(f"The board of {path.name}, read-only, shared on the local network (0.0.0.0:{server.port}):")
         for url in urls:
@@ -92,6 +94,14 @@ def _serve(path: Path, console, *, port: int | None, lan: bool) -> None:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+
+
+def _names() -> list[str]:
+    """This machine's own names, which a phone on the local network may use instead of its address."""
+    import socket
+
+    name = socket.gethostname()
+    return [name, f"{name}.local"] if name else []
 
 
 def _qr(url: str, console) -> None:

@@ -11,7 +11,7 @@ from html import escape
 
 from referee.game_display import TURN_KINDS, health_level
 
-__all__ = ["page", "board_html", "title"]
+__all__ = ["page", "board_html", "title", "STYLE", "SCRIPT"]
 
 _KINDS = {"check": "Check", "death": "Death Process", "loot-window": "Loot Management Window",
           "random-encounter": "Random Encounter", "end-of-turn": "End of Turn Process", "turn": "Turn",
@@ -26,15 +26,18 @@ def title(view: dict) -> str:
 
 
 def page(view: dict, *, live: bool) -> str:
-    script = _SCRIPT if live else ""
+    """The whole page. Live (served), its style and script are files the server sends (`STYLE`, `SCRIPT`): the
+    server's Content-Security-Policy allows no inline script or style. A snapshot file carries its style inline."""
+    script = "<script src=\"/board.js\" defer></script>" if live else ""
+    style = "<link rel=\"stylesheet\" href=\"/board.css\">" if live else f"<style>{STYLE}</style>"
     note = ("live: redrawn when a move lands" if live
             else f"snapshot at move #{view['move']}; `referee board --serve` shows it live")
     return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{escape(title(view))}</title><style>{_CSS}</style></head>\n"
+            f"<title>{escape(title(view))}</title>{style}{script}</head>\n"
             f"<body><main id=\"board\">{board_html(view)}</main>\n"
             f"<p class=\"foot\"><span id=\"link\">{escape(note)}</span> · read-only: this page never changes the game"
-            f"</p>{script}</body></html>\n")
+            f"</p></body></html>\n")
 
 
 def board_html(view: dict) -> str:
@@ -101,7 +104,7 @@ def _mat(p: dict, defense_note: str) -> str:
 
     classes = " ".join(c for c in ("mat", "active" if p["active"] else "", p["state"]) if c)
     health, cap = p["health"], max(1, p["health_cap"])  # a Health Cap of 0 is drawn as 1: 1 Health or more is "ok"
-    share = max(0, min(100, round(100 * health / cap)))
+    share = 5 * max(0, min(20, round(20 * health / cap)))  # in steps of 5%: a class, not an inline style
     level = health_level(health, cap)
     state = "" if p["state"] == "surviving" else f"<span class=\"state\">{escape(p['state'].capitalize())}</span>"
     statuses = "".join(f"<span class=\"status\">{escape(s)}</span>" for s in p["statuses"])
@@ -119,7 +122,7 @@ def _mat(p: dict, defense_note: str) -> str:
         f"<span class=\"defense\" title=\"{escape(defense_note)}\">Defense from loot <b>{p['defense_from_loot']}</b>"
         f"</span></h3>"
         f"<div class=\"health {level}\" title=\"Health\"><span class=\"label\">Health</span>"
-        f"<span class=\"bar\"><span style=\"width:{share}%\"></span></span>"
+        f"<span class=\"bar\"><span class=\"w{share}\"></span></span>"
         f"<b class=\"hp\">{health}/{p['health_cap']}</b></div>"
         f"<div class=\"tokens\"><span class=\"label\">Kaos</span>{_pips(p['kaos'], 'kaos')}"
         f"<span class=\"label\">Reroll</span>{_pips(p['rerolls'], 'reroll')}</div>"
@@ -165,10 +168,9 @@ def _decks(view: dict) -> str:
 
 
 # The live page: each server-sent event carries {"move", "title", "html"}; EventSource reconnects by itself.
-_SCRIPT = """<script>
-(function () {
+SCRIPT = """(function () {
   var board = document.getElementById("board"), link = document.getElementById("link");
-  var events = new EventSource("events");
+  var events = new EventSource("/events");
   events.onmessage = function (e) {
     var data = JSON.parse(e.data);
     board.innerHTML = data.html;
@@ -178,9 +180,9 @@ _SCRIPT = """<script>
   };
   events.onerror = function () { link.textContent = "connection lost: retrying…"; link.className = "lost"; };
 })();
-</script>"""
+"""
 
-_CSS = """
+STYLE = """
 :root{--bg:#15171c;--card:#22262e;--edge:#353b47;--ink:#e8e6e1;--dim:#9a9fab;--gold:#f2c14e;--green:#5cc98b;
 --red:#ef6461;--amber:#f2a541;--violet:#c77dff;--cyan:#4cc9f0;--blue:#6c8cff}
 *{box-sizing:border-box}
@@ -253,3 +255,5 @@ header{grid-column:1/-1}.mats{grid-column:1;grid-row:2}.decks{grid-column:1;grid
 .play{grid-column:2;grid-row:2/4;grid-template-columns:1fr}}
 @media (min-width:1700px){.mats{grid-template-columns:repeat(3,minmax(0,1fr))}}
 """
+STYLE += "".join(f".bar>span.w{n}{{width:{n}%}}" for n in range(0, 101, 5)) + "\n"
+

@@ -1,59 +1,214 @@
-"""`referee board --serve`: the board as a read-only web page, on the standard library's HTTP server.
+"""`referee board --serve`: the board (and the phones' pages) on Starlette, served by uvicorn.
 
-One watcher thread holds the only connection to the game file (read-only) and checks SQLite's
-`data_version` every `interval` seconds; when a move lands it builds the view once and wakes every
-open page. However many phones watch, the game file sees one reader. Endpoints: `/` (the page),
-`/events` (server-sent events: the board's HTML on each move), `/view.json` (the view model).
-Nothing else answers; the handler has no method that writes, so POST and friends get 501.
+Why an ASGI stack and not the standard library's server: the board grew from one read-only page into what the
+phones need (server-sent events to every screen, POSTs with forms and anti-CSRF tokens, cookies, limits per
+link), and a home-made threaded server would have been the thing we maintain. uvicorn (with h11, pure Python) and
+Starlette are well kept and small; both are imported by `--serve` alone, so no other command pays for them.
+
+What the server adds around them, for a laptop at a table (issue 25's probe):
+- a real listen backlog (BACKLOG): 200 phones arriving at once are all answered;
+- a connection cap (connection_cap(), below the open-file limit): a connection past it is answered at once with a
+  503 that says why, then closed, so idle connections can never lock every visitor out;
+- a header timeout (HEADER_TIMEOUT_S): a connection that has not sent a whole request by then is closed (uvicorn
+  times out only idle keep-alive connections); keep-alive connections close after KEEP_ALIVE_S;
+- only this machine's host names are answered (a DNS-rebinding page sends its own: 400);
+- every answer carries a Content-Security-Policy with no inline script or style, nosniff, no Referer, no
+  framing, and no Server header (it named the Python version).
+
+One watcher thread holds the only read connection to the game file and checks SQLite's `data_version` every
+`interval` seconds; when a move lands it builds the view once and wakes every open page. Endpoints: `/` (the
+board), `/events` (server-sent events: the board's HTML on each move), `/view.json`, `/board.js`, `/board.css`.
+Anything else is 404; another method on a known path 405.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from referee.board import BoardError
 
-__all__ = ["BoardServer", "DEFAULT_PORT", "lan_addresses"]
+__all__ = ["BoardServer", "DEFAULT_PORT", "lan_addresses", "connection_cap", "SECURITY_HEADERS"]
 
 DEFAULT_PORT = 8765
-KEEPALIVE_S = 15.0  # a comment line this often lets a page that went away free its thread
+BACKLOG = 1024  # the kernel trims it to net.core.somaxconn
+MAX_CONNECTIONS = 512
+HEADER_TIMEOUT_S = 10.0  # a whole request's headers, from the connection (or the last answer) on
+KEEP_ALIVE_S = 5  # an idle connection between requests
+BUSY_LINGER_S = 1.0  # a connection over the cap: its 503 is sent, what it sends is read and dropped, then closed
+MAX_HEADER_BYTES = 16 * 1024
+STILL_HERE_S = 15.0  # a comment line this often on an event stream: a page that went away is noticed
+
+SECURITY_HEADERS = (
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                 b"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+)
+
+
+def connection_cap() -> int:
+    """How many connections the server holds open: MAX_CONNECTIONS, or fewer under a small open-file limit (each
+    connection is a file; past the cap one is answered 503 and closed, which needs a file for a moment too)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return MAX_CONNECTIONS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, (soft - 32) // 2))
+
+
+def _busy_answer(cap: int) -> bytes:
+    body = (f"The board has too many connections open ({cap}): try again in a moment.\n").encode()
+    headers = b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS)
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\nretry-after: 5\r\n"
+            b"connection: close\r\ncontent-length: " + str(len(body)).encode() + b"\r\n" + headers + b"\r\n" + body)
+
+
+def _protocol(cap: int):
+    """uvicorn's h11 protocol with the connection cap and the header timeout."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    busy = _busy_answer(cap)
+
+    class BoardProtocol(H11Protocol):
+        _timer = None
+        _busy = False
+        _waiting_for = None  # the request cycle before the one the header timer waits for
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            if len(self.connections) > cap:
+                self._busy = True
+                transport.write(busy)
+                if transport.can_write_eof():
+                    transport.write_eof()
+                self._timer = self.loop.call_later(BUSY_LINGER_S, transport.close)
+                return
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._waiting_for = self.cycle
+            self._timer = self.loop.call_later(HEADER_TIMEOUT_S, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if self.cycle is self._waiting_for and not self.transport.is_closing():
+                self.transport.close()
+
+        def data_received(self, data: bytes) -> None:
+            if self._busy:
+                return
+            super().data_received(data)
+            if self.cycle is not self._waiting_for:  # a whole request arrived: its answer is the app's business
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return BoardProtocol
+
+
+class _SecurityHeaders:
+    """Pure ASGI middleware (streams pass through untouched): SECURITY_HEADERS on every answer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                names = {name for name, _ in SECURITY_HEADERS}
+                message["headers"] = [(n, v) for n, v in message.get("headers", []) if n.lower() not in names] + list(
+                    SECURITY_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class BoardServer:
-    """Serve the board of the game file at `path` on `host:port` (port 0: any free port)."""
+    """Serve the board of the game file at `path` on `host:port` (port 0: any free port). The socket is bound
+    here, so a port in use is a BoardError before any URL is printed; `serve_forever` serves until Ctrl-C."""
 
-    def __init__(self, path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *, interval: float = 0.1):
+    def __init__(self, path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *, interval: float = 0.1,
+                 hosts: list[str] | None = None):
+        import socket
+
         from referee.board.view import read_view
 
         self.path = path
         self.interval = interval
-        self._changed = threading.Condition()
+        self.version = 0
+        self.cap = connection_cap()
+        self.hosts = ["127.0.0.1", "localhost", *(hosts or [])]
         self._stop = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Event | None = None
         self._publish(read_view(path))  # a file that is no game fails here, before any URL is printed
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         try:
-            self.httpd = ThreadingHTTPServer((host, port), _handler(self))
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.sock.bind((host, port))
+            self.sock.listen(BACKLOG)
         except OSError as error:
+            self.sock.close()
             raise BoardError(f"cannot listen on {host}:{port} ({error.strerror or error}); "
                              f"choose another port with --port N") from None
-        self.httpd.daemon_threads = True
+        self.sock.set_inheritable(True)
+        self.routes = self._board_routes()
 
     @property
     def port(self) -> int:
-        return self.httpd.server_address[1]
+        return self.sock.getsockname()[1]
+
+    # --- the board's state, shared by every page -----------------------------------------------------------
 
     def _publish(self, view: dict) -> None:
         from referee.board.page import board_html, page, title
 
         event = json.dumps({"move": view["move"], "title": title(view), "html": board_html(view)})
-        with self._changed:
-            self.view = view
-            self.page = page(view, live=True).encode()
-            self.view_json = json.dumps(view, ensure_ascii=False).encode()
-            self.event = f"data: {event}\n\n".encode()
-            self.version = getattr(self, "version", 0) + 1
-            self._changed.notify_all()
+        self.view = view
+        self.page = page(view, live=True).encode()
+        self.view_json = json.dumps(view, ensure_ascii=False).encode()
+        self.event = f"data: {event}\n\n".encode()
+        self.version += 1
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        changed, self._changed = self._changed, asyncio.Event()
+        if changed is not None:
+            changed.set()
+
+    async def changed(self, seen: int, timeout: float) -> bool:
+        """Wait until the board's version is past `seen` (True), or `timeout` seconds (False)."""
+        while self.version == seen and not self._stop.is_set():
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout)
+            except asyncio.TimeoutError:
+                return False
+        return self.version != seen
 
     def _watch(self) -> None:
         import sqlite3
@@ -79,74 +234,82 @@ class BoardServer:
         if store is not None:
             store.close()
 
+    # --- the app ---------------------------------------------------------------------------------------
+
+    def _board_routes(self) -> list:
+        from starlette.responses import Response, StreamingResponse
+        from starlette.routing import Route
+
+        from referee.board.page import SCRIPT, STYLE
+
+        async def board(request):
+            return Response(self.page, media_type="text/html; charset=utf-8")
+
+        async def view_json(request):
+            return Response(self.view_json, media_type="application/json")
+
+        async def events(request):
+            return StreamingResponse(self.stream(), media_type="text/event-stream")
+
+        script, style = SCRIPT.encode(), STYLE.encode()
+        return [
+            Route("/", board),
+            Route("/view.json", view_json),
+            Route("/events", events),
+            Route("/board.js", lambda request: Response(script, media_type="text/javascript; charset=utf-8")),
+            Route("/board.css", lambda request: Response(style, media_type="text/css; charset=utf-8")),
+        ]
+
+    async def stream(self):
+        """The board's events: the current board at once (the page may be older), then each new one."""
+        seen = self.version
+        yield self.event
+        while not self._stop.is_set():
+            if await self.changed(seen, STILL_HERE_S):
+                seen = self.version
+                yield self.event
+            else:
+                yield b": still here\n\n"
+
+    def app(self):
+        import contextlib
+
+        from starlette.applications import Starlette
+        from starlette.middleware import Middleware
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        @contextlib.asynccontextmanager
+        async def lifespan(app):
+            self._loop, self._changed = asyncio.get_running_loop(), asyncio.Event()
+            watcher = threading.Thread(target=self._watch, name="board-watcher", daemon=True)
+            watcher.start()
+            try:
+                yield
+            finally:
+                self._stop.set()
+                self._wake()
+
+        return Starlette(routes=self.routes, lifespan=lifespan, middleware=[
+            Middleware(_SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=self.hosts)])
+
     def serve_forever(self) -> None:
-        watcher = threading.Thread(target=self._watch, name="board-watcher", daemon=True)
-        watcher.start()
+        import uvicorn
+
+        config = uvicorn.Config(
+            self.app(), http=_protocol(self.cap), backlog=BACKLOG, timeout_keep_alive=KEEP_ALIVE_S,
+            h11_max_incomplete_event_size=MAX_HEADER_BYTES, server_header=False, access_log=False,
+            log_level="warning", timeout_graceful_shutdown=1, lifespan="on", ws="none")
+        self.server = uvicorn.Server(config)
         try:
-            self.httpd.serve_forever(poll_interval=0.25)
+            self.server.run(sockets=[self.sock])
         finally:
             self._stop.set()
-            with self._changed:
-                self._changed.notify_all()
-            self.httpd.server_close()
-            watcher.join(timeout=2)
+            self.sock.close()
 
     def shutdown(self) -> None:
         """Stop serve_forever from another thread."""
         self._stop.set()
-        self.httpd.shutdown()
-
-    def next_event(self, after: int) -> tuple[int, bytes | None]:
-        """The event after version `after`, waiting up to KEEPALIVE_S; None when nothing new came."""
-        with self._changed:
-            if self.version == after and not self._stop.is_set():
-                self._changed.wait(KEEPALIVE_S)
-            if self.version == after:
-                return after, None
-            return self.version, self.event
-
-
-def _handler(board: BoardServer):
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "referee-board"
-
-        def do_GET(self):  # noqa: N802 (http.server's naming)
-            route = self.path.split("?", 1)[0]
-            if route == "/":
-                self._send(board.page, "text/html; charset=utf-8")
-            elif route == "/view.json":
-                self._send(board.view_json, "application/json")
-            elif route == "/events":
-                self._events()
-            else:
-                self._send(b"not found\n", "text/plain; charset=utf-8", status=404)
-
-        def _send(self, body: bytes, kind: str, status: int = 200) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def _events(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            version = 0  # the page may be older than the board: send the current one at once
-            try:
-                while not board._stop.is_set():
-                    version, event = board.next_event(version)
-                    self.wfile.write(event or b": still here\n\n")
-                    self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                pass  # the page closed
-
-        def log_message(self, *args) -> None:  # the terminal shows the URL, not every request
-            pass
-
-    return Handler
+        self.server.should_exit = True
 
 
 def lan_addresses() -> list[str]:
