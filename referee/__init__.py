@@ -21,7 +21,7 @@ _EXPORTS = {
     "Ruling": "referee.ruling", "Violation": "referee.ruling", "Citation": "referee.ruling",
     "Move": "referee.moves", "MOVE_TYPES": "referee.moves",
     **{name: "referee.errors" for name in (
-        "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
+        "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",
         "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError")},
 }
 _MOVES = ("TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck", "Damage", "Heal", "Gain",

@@ -83,6 +83,15 @@ class NothingToUndo(RefereeError):
     """Undo asked for with no live move to take back, or the last live move is not the one expected: a refusal."""
 
 
+class GameMovedOn(RefereeError):
+    """A move declared on the state after move `expected` (the last live move the declarer saw), when another move
+    came in (or an undo) since: `last` is the last live move now. A refusal: nothing changes."""
+
+    def __init__(self, message: str, *, expected: int, last: int):
+        super().__init__(message)
+        self.expected, self.last = expected, last
+
+
 class NotBetweenMoves(RefereeError):
     """A position is a moment between moves: it cannot be exported while a procedure is pending (`pending`: the
     stack, top first) or once the game has ended."""

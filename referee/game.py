@@ -126,17 +126,23 @@ class Game:
 
         return engine.check(self.state, move).legal  # not self.check: its fix_moves list every legal move
 
-    def play(self, move, *, override: str | None = None):
+    @property
+    def last_move(self) -> int:
+        """The number of the last live move (0 before any): what a declaration made elsewhere was judged after."""
+        return self._store._last_live()
+
+    def play(self, move, *, override: str | None = None, expect: int | None = None):
         """Judge `move` and log it (one transaction). Returns the Played move (its ruling and number). Raises
         IllegalMove (with `.ruling`) when the rules refuse it and no `override` reason is given; with one, a refused
         move is applied and logged with the reason (card text beats general rules). CannotApply when there is
-        nothing to apply."""
+        nothing to apply. `expect`: the `last_move` the move was judged after (a phone's declaration); when another
+        move (or an undo) came in since, GameMovedOn and nothing changes."""
         from referee.errors import CannotApply, IllegalMove, InvalidMove
 
         if override is not None and not override.strip():
             raise InvalidMove('an override needs a reason, e.g. override="the card says so"')
         try:
-            return self._store.play(move, override=override)
+            return self._store.play(move, override=override, expect=expect)
         except IllegalMove as refused:
             from referee.legal_moves import with_fixes
 

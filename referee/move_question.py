@@ -103,8 +103,9 @@ def names_a_move(question: str) -> str | None:
     return None
 
 
-def judge(game, question: str) -> MoveQuestion | None:
-    """The question as a move on `game`, judged without changing it; None when it names no move."""
+def judge(game, question: str, me: str | None = None) -> MoveQuestion | None:
+    """The question as a move on `game`, judged without changing it; None when it names no move. "I" is `me` (a
+    Player asking from their own phone), else the Active Player."""
     from referee.errors import RefereeError
 
     command = names_a_move(question)
@@ -119,7 +120,7 @@ def judge(game, question: str) -> MoveQuestion | None:
         if named:
             player = named[0]
         elif _SELF.search(question):
-            player = self_is = state.active_player.name
+            player = self_is = me or state.active_player.name
         else:
             return None  # "can you reroll", "can a player store": the rules, not a Player's move now
     elif not (named or _SELF.search(question) or _WE.search(question)):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from referee.deferred import deferred
-from referee.errors import GameBusy, GameFileError, NoGame, NothingToUndo
+from referee.errors import GameBusy, GameFileError, GameMovedOn, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
@@ -516,18 +516,22 @@ class GameStore:
         if below and below[0] - (below[1] if len(below) > 1 else 0) < CHECKPOINT_EVERY:
             self._db.execute("delete from snapshots where n = ?", (below[0],))
 
-    def play(self, move: Move, *, override: str | None = None) -> Played:
+    def play(self, move: Move, *, override: str | None = None, expect: int | None = None) -> Played:
         """Judge `move` on the current state and log it when legal (or overridden with a reason).
 
-        Raises IllegalMove (CannotApply when not even an override could apply it). A refused move, or any error,
-        leaves the file exactly as it was.
+        Raises IllegalMove (CannotApply when not even an override could apply it). `expect`: the last live move the
+        declarer judged it after; GameMovedOn when another came last (checked under the write lock). A refused
+        move, or any error, leaves the file exactly as it was.
         """
         from referee import engine  # only moves need the rule code; status and history do not
 
         if override is not None:  # bytes that are not UTF-8 (argv's surrogates) cannot be stored as text
             override = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in override)
         with self._writing():
-            state, _ = self._state_after(self._last_live())
+            last = self._last_live()
+            if expect is not None and last != expect:
+                raise GameMovedOn(f"the game moved on (#{last}): check again", expected=expect, last=last)
+            state, _ = self._state_after(last)
             # the engine decides: refused (IllegalMove, nothing written) unless legal or overridden
             ruling = engine.apply(state, move, override=override)
             record = ruling.to_json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -54,14 +55,19 @@ def serve_board(game: Path, *options: str, open_files: int | None = None) -> tup
     server = subprocess.Popen([sys.executable, "-m", "referee", "board", "--serve", "--port", "0", *options,
                                "--game", str(game)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               env=dict(os.environ), preexec_fn=limit if open_files else None)
-    lines = []
+    lines, url, server.links = [], None, {}
     for line in server.stdout:
         lines.append(line)
-        if "http://127.0.0.1:" in line:
+        found = re.search(r"http://127\.0\.0\.1:\d+/(join/\S+)?", line)
+        if found and url is None:
+            url = found[0]
+        elif found:  # "  Ana's phone (their own moves): http://..." / "  host (...): http://..."
+            server.links["host" if line.strip().startswith("host") else line.strip().split("'s phone")[0]] = found[0]
+        if url and "Ctrl-C" in line:
             # keep reading what it prints (a full pipe would stall it); a test may look at server.printed
             server.printed = lines
             threading.Thread(target=lambda: lines.extend(server.stdout), daemon=True).start()
-            return server, line.strip()
+            return server, url
     server.kill()
     raise AssertionError("no URL printed: " + "".join(lines))
 

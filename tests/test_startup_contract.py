@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-HEAVY = ("whoosh", "index", "sqlite_utils", "prompt_toolkit", "rapidfuzz", "segno", "playwright", "http",
+HEAVY = ("whoosh", "index", "sqlite_utils", "prompt_toolkit", "rapidfuzz", "segno", "playwright", "http", "starlette",
+         "uvicorn", "anyio", "h11",
          "referee.board", "hypothesis")
 RULES = ("referee.core_concepts", "referee.game_structure", "referee.loot_and_inventory", "referee.random_encounters")
 

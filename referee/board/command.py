@@ -15,12 +15,21 @@ SNAPSHOT_WIDTH = 120  # columns of the terminal board in an SVG, or when printed
 
 def run(path: Path, console, *, serve: bool = False, port: int | None = None, lan: bool = False,
         html: str | None = None, svg: str | None = None, width: int | None = None, as_json: bool = False,
-        force: bool = False) -> None:
-    """Show the board of the game file at `path`: live in the terminal unless a file, JSON or a server is asked for."""
+        force: bool = False, rotate: list[str] = ()) -> None:
+    """Show the board of the game file at `path`: live in the terminal unless a file, JSON or a server is asked for.
+    `rotate`: issue new join links for these Players (or "host") first."""
     from referee.board.view import read_view
 
     if (lan or port is not None) and not serve:
         raise BoardError("--port and --lan go with --serve: `referee board --serve --lan`")
+    if rotate:
+        links = _links(path)
+        for name in rotate:
+            who = links.rotate(name)
+            console.print(f"A new join link for {who}: the old one, and every phone that opened it, no longer works"
+                          f"{'' if serve else '; `referee board --serve` shows the new one (a running server too)'}.")
+        if not serve:
+            return
     if serve:
         _serve(path, console, port=port, lan=lan)
         return
@@ -71,24 +80,36 @@ def write_snapshot(view: dict, target: Path, kind: str, *, game: Path, width: in
         raise BoardError(f"cannot write {target}: {error.strerror or error}") from None
 
 
+def _links(path: Path):
+    from referee.board.phones import Links
+    from referee.board.view import read_view
+
+    return Links(path, [p["name"] for p in read_view(path)["players"]])
+
+
 def _serve(path: Path, console, *, port: int | None, lan: bool) -> None:
     from referee.board.serve import DEFAULT_PORT, BoardServer, lan_addresses
 
     addresses = lan_addresses() if lan else []
+    links = _links(path)
     server = BoardServer(path, "0.0.0.0" if lan else "127.0.0.1", DEFAULT_PORT if port is None else port,
-                         hosts=[*addresses, *_names()] if lan else None)
+                         hosts=[*addresses, *_names()] if lan else None, links=links)
     if lan:
-        urls = [f"http://{address}:{server.port}/" for address in addresses] or [
+        bases = [f"http://{address}:{server.port}/" for address in addresses] or [
             f"http://<this machine's address>:{server.port}/"]
-        console.print(f"The board of {path.name}, read-only, shared on the local network (0.0.0.0:{server.port}):")
-        for url in urls:
-            console.print(f"  {url}", style="bold", highlight=False, soft_wrap=True)
-        _qr(urls[0], console)
+        console.print(f"The board of {path.name}, shared on the local network (0.0.0.0:{server.port}):")
     else:
-        console.print(f"The board of {path.name}, read-only, on this machine only (127.0.0.1): "
-                      f"--lan shares it with phones on the local network.")
-        console.print(f"  http://127.0.0.1:{server.port}/", style="bold", highlight=False, soft_wrap=True)
-    console.print("Ctrl-C stops the server; the game is never changed by it.", style="dim")
+        bases = [f"http://127.0.0.1:{server.port}/"]
+        console.print(f"The board of {path.name}, on this machine only (127.0.0.1): --lan shares it with phones on "
+                      f"the local network.")
+    console.print(f"  {bases[0]}  (read-only: anyone may watch)", style="bold", highlight=False, soft_wrap=True)
+    for who, url in links.urls(bases[0]):
+        label = "host (all the command line does)" if who == "host" else f"{who}'s phone (their own moves)"
+        console.print(f"  {label}: {url}", highlight=False, soft_wrap=True)
+        if lan:
+            _qr(url, console)
+    console.print("Keep the join links to the table: each is a Player's key. `referee board --rotate NAME` issues a "
+                  "new one. Ctrl-C stops the server.", style="dim")
     console.file.flush()
     try:
         server.serve_forever()

@@ -11,7 +11,7 @@ from html import escape
 
 from referee.game_display import TURN_KINDS, health_level
 
-__all__ = ["page", "board_html", "title", "STYLE", "SCRIPT"]
+__all__ = ["page", "phone_page", "board_html", "title", "STYLE", "SCRIPT", "PHONE_SCRIPT"]
 
 _KINDS = {"check": "Check", "death": "Death Process", "loot-window": "Loot Management Window",
           "random-encounter": "Random Encounter", "end-of-turn": "End of Turn Process", "turn": "Turn",
@@ -38,6 +38,45 @@ def page(view: dict, *, live: bool) -> str:
             f"<body><main id=\"board\">{board_html(view)}</main>\n"
             f"<p class=\"foot\"><span id=\"link\">{escape(note)}</span> · read-only: this page never changes the game"
             f"</p></body></html>\n")
+
+
+def phone_page(view: dict, *, player: str | None, host: bool, csrf: str, qr: list[tuple[str, str, str]] = ()) -> str:
+    """A Player's phone (or the host's): their own mat first, "What can I do now?", "Can I?", "Declare", "Ask", then
+    the table. Everything it shows of the game arrives as the board's HTML (escaped here) or as text the script
+    sets with textContent. `qr`: (who, URL, SVG) of each join link, for the host's page."""
+    who = "the host" if host else player
+    links = ""
+    if qr:
+        links = ("<section class=\"links\"><h2>Join links</h2><p class=\"dim\">Each Player scans their own; "
+                 "`referee board --rotate NAME` issues a new one.</p><div class=\"qrs\">"
+                 + "".join(f"<figure>{svg}<figcaption>{escape(name)}</figcaption></figure>" for name, _, svg in qr)
+                 + "</div></section>")
+    return (f"<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{escape(who or '')} · referee</title><link rel=\"stylesheet\" href=\"/board.css\">"
+            f"<script src=\"/phone.js\" defer></script></head>\n"
+            f"<body><main id=\"phone\" data-csrf=\"{escape(csrf)}\" data-player=\"{escape(player or '')}\" "
+            f"data-role=\"{'host' if host else 'player'}\">"
+            f"<header class=\"me\"><p>You are <b id=\"who\">{escape(who or '')}</b> · <span id=\"at\">move "
+            f"#{view['move']}</span> · <a href=\"/\">the table only</a></p></header>"
+            f"<section id=\"mine\" class=\"mats\"></section>"
+            f"<section class=\"act\"><h2>What can I do now?</h2><div id=\"choices\"></div>"
+            f"<form id=\"move-form\" class=\"move-form\" hidden><p id=\"form-title\"></p><div id=\"fields\"></div>"
+            f"{'<label class=override>--override reason <input id=override name=override></label>' if host else ''}"
+            f"<p class=\"buttons\"><button type=\"button\" id=\"can-i\">Can I?</button> "
+            f"<button type=\"submit\" id=\"declare\">Declare</button></p></form>"
+            f"<form id=\"typed-form\" class=\"typed\"><label>or type a move <input id=\"typed\" "
+            f"autocomplete=\"off\" autocapitalize=\"off\" placeholder=\"equip {escape(player or 'mara')} axe\">"
+            f"</label> <button type=\"button\" id=\"typed-can-i\">Can I?</button> "
+            f"<button type=\"submit\">Declare</button></form>"
+            f"{'<p class=buttons><button type=button id=undo>Undo the last move</button></p>' if host else ''}"
+            f"<div id=\"result\" class=\"result\" aria-live=\"polite\"></div></section>"
+            f"<section class=\"ask\"><h2>Ask</h2><form id=\"ask-form\"><input id=\"question\" "
+            f"placeholder=\"can I reroll a nat 20\" autocomplete=\"off\"> <button type=\"submit\">Ask</button>"
+            f"</form><div id=\"answer\" class=\"result\" aria-live=\"polite\"></div></section>"
+            f"{links}"
+            f"<h2 class=\"table-title\">The table</h2><div id=\"board\">{board_html(view)}</div></main>"
+            f"<p class=\"foot\"><span id=\"link\">live</span></p></body></html>\n")
 
 
 def board_html(view: dict) -> str:
@@ -254,6 +293,30 @@ border-top:1px solid var(--edge)}.decks thead th{color:var(--dim);font-size:12px
 header{grid-column:1/-1}.mats{grid-column:1;grid-row:2}.decks{grid-column:1;grid-row:3}
 .play{grid-column:2;grid-row:2/4;grid-template-columns:1fr}}
 @media (min-width:1700px){.mats{grid-template-columns:repeat(3,minmax(0,1fr))}}
+"""
+STYLE += """
+#phone{padding:10px;max-width:760px;margin:0 auto;display:grid;gap:10px}
+.me p{margin:0;font-size:14px}.me a{color:var(--cyan)}
+#mine .mat{border-color:var(--gold)}
+.act,.ask,.links{background:var(--card);border:1px solid var(--edge);border-radius:10px;padding:10px}
+.act h2,.ask h2,.links h2,.table-title{font-size:15px;margin:0 0 8px}
+.group{margin:6px 0}.group h3{font-size:12px;color:var(--dim);margin:6px 0 4px;text-transform:uppercase}
+.choice{display:block;width:100%;text-align:left;margin:3px 0;padding:9px 10px;border-radius:8px;border:1px solid
+#4a5263;background:#2c313b;color:var(--ink);font:inherit}.choice small{color:var(--dim);margin-left:6px}
+.choice.on{border-color:var(--gold)}
+button{font:inherit;padding:8px 14px;border-radius:8px;border:1px solid #4a5263;background:#343a47;color:var(--ink)}
+#declare,.typed button[type=submit]{background:#2f5d3f;border-color:var(--green)}
+input{font:inherit;padding:8px;border-radius:8px;border:1px solid #4a5263;background:#15171c;color:var(--ink);
+max-width:100%}.typed input{width:100%}.ask input{width:calc(100% - 80px)}
+.field{margin:6px 0}.field label{display:block;font-size:13px;color:var(--dim)}
+.stepper{display:flex;gap:6px;align-items:center}.stepper input{width:6em;text-align:center}
+.pad{display:grid;grid-template-columns:repeat(5,1fr);gap:4px;max-width:320px}.pad button{padding:10px 0}
+.pad button.on{background:var(--gold);color:#000}
+.result p{margin:2px 0;white-space:pre-wrap;font-size:14px}.result.legal{border-left:4px solid var(--green);
+padding-left:8px}.result.refused,.result.error{border-left:4px solid var(--red);padding-left:8px}
+.result .quote{color:var(--gold)}
+.qrs{display:flex;flex-wrap:wrap;gap:10px}.qrs figure{margin:0;background:#fff;color:#000;padding:6px;border-radius:6px}
+.qrs svg{width:140px;height:140px}.qrs figcaption{text-align:center;font-weight:600}
 """
 STYLE += "".join(f".bar>span.w{n}{{width:{n}%}}" for n in range(0, 101, 5)) + "\n"
 

@@ -38,6 +38,8 @@ HEADER_TIMEOUT_S = 10.0  # a whole request's headers, from the connection (or th
 KEEP_ALIVE_S = 5  # an idle connection between requests
 BUSY_LINGER_S = 1.0  # a connection over the cap: its 503 is sent, what it sends is read and dropped, then closed
 MAX_HEADER_BYTES = 16 * 1024
+MAX_BODY_BYTES = 4096  # a declaration, a question
+COOKIE = "referee-link"
 STILL_HERE_S = 15.0  # a comment line this often on an event stream: a page that went away is noticed
 
 SECURITY_HEADERS = (
@@ -152,7 +154,7 @@ class BoardServer:
     here, so a port in use is a BoardError before any URL is printed; `serve_forever` serves until Ctrl-C."""
 
     def __init__(self, path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *, interval: float = 0.1,
-                 hosts: list[str] | None = None):
+                 hosts: list[str] | None = None, links=None):
         import socket
 
         from referee.board.view import read_view
@@ -176,7 +178,8 @@ class BoardServer:
             raise BoardError(f"cannot listen on {host}:{port} ({error.strerror or error}); "
                              f"choose another port with --port N") from None
         self.sock.set_inheritable(True)
-        self.routes = self._board_routes()
+        self.links = links
+        self.routes = self._board_routes() + (self._phone_routes() if links is not None else [])
 
     @property
     def port(self) -> int:
@@ -259,6 +262,168 @@ class BoardServer:
             Route("/board.js", lambda request: Response(script, media_type="text/javascript; charset=utf-8")),
             Route("/board.css", lambda request: Response(style, media_type="text/css; charset=utf-8")),
         ]
+
+    def _phone_routes(self) -> list:
+        """The phones' pages: /join/TOKEN (the link, exchanged for a cookie), /me (a Player's phone, or the host's),
+        /phone.js, and the POSTs (/api/check, /api/declare, /api/ask, /api/undo) behind the cookie, the anti-CSRF
+        token and the Origin check; /api/options (GET) lists the link's legal moves."""
+        from pathlib import Path
+
+        from starlette.responses import JSONResponse, RedirectResponse, Response
+        from starlette.routing import Route
+
+        from referee.board.phones import NotYours, RateLimit, Table
+        from referee.errors import GameBusy, GameMovedOn, RefereeError
+
+        table, limit, links = Table(self.path), RateLimit(), self.links
+        self.table = table
+        script = (Path(__file__).with_name("phone.js")).read_bytes()
+
+        def link_of(request):
+            return links.find(request.cookies.get(COOKIE))
+
+        def error(status: int, message: str):
+            return JSONResponse({"error": message}, status_code=status)
+
+        async def join(request):
+            link = links.find(request.path_params["token"])
+            if not (link.host or link.player):
+                return Response("This join link is not valid (or no longer: the host may have issued a new one with "
+                                "`referee board --rotate NAME`). The table: /\n", status_code=404,
+                                media_type="text/plain; charset=utf-8")
+            answer = RedirectResponse("/me", status_code=303)  # the token leaves the address bar
+            answer.set_cookie(COOKIE, link.token, httponly=True, samesite="strict", path="/", max_age=7 * 24 * 3600)
+            return answer
+
+        async def me(request):
+            from referee.board.page import phone_page
+
+            link = link_of(request)
+            if not (link.host or link.player):
+                return RedirectResponse("/", status_code=303)
+            qr = self._join_codes(request) if link.host else []
+            return Response(phone_page(self.view, player=link.player, host=link.host, csrf=link.csrf, qr=qr),
+                            media_type="text/html; charset=utf-8")
+
+        async def options(request):
+            link = link_of(request)
+            if not (link.host or link.player):
+                return error(403, "the board is read-only: a Player's join link lists their moves")
+            return JSONResponse(await table.run(table.options, link))
+
+        async def guarded(request):
+            """The link of a POST that may change something, and its JSON body; or the answer refusing it."""
+            import hmac
+
+            link = link_of(request)
+            if not (link.host or link.player):
+                return None, None, error(403, "the board is read-only: a Player's join link declares moves")
+            if request.headers.get("origin") != f"http://{request.headers.get('host', '')}":
+                return None, None, error(403, "refused: the request does not come from this board's own page")
+            if not hmac.compare_digest(request.headers.get("x-csrf-token", "").encode(), link.csrf.encode()):
+                return None, None, error(403, "refused: the page's anti-CSRF token is missing or wrong; reload it")
+            if not limit.allow(link.token):
+                return None, None, error(429, "too many requests from this link: wait a moment")
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY_BYTES:
+                    return None, None, error(413, f"a request body is at most {MAX_BODY_BYTES} bytes")
+            try:
+                data = json.loads(body or b"{}")
+                if not isinstance(data, dict):
+                    raise ValueError
+            except (ValueError, UnicodeDecodeError):
+                return None, None, error(400, "the body must be a JSON object")
+            return link, data, None
+
+        def at_of(data):
+            at = data.get("at")
+            return at if isinstance(at, int) and not isinstance(at, bool) else None
+
+        def words(data, key):
+            value = data.get(key)
+            return value if isinstance(value, str) and value.strip() and len(value) <= 1000 else None
+
+        async def judged(request, declare: bool):
+            link, data, refused = await guarded(request)
+            if refused is not None:
+                return refused
+            command = words(data, "command")
+            if command is None:
+                return error(400, "no move: send {\"command\": \"roll ana 14\", \"at\": N}")
+            override = data.get("override") if isinstance(data.get("override"), str) else None
+            try:
+                return JSONResponse(await table.run(lambda: table.judge(
+                    link, command, at=at_of(data), declare=declare, override=override)))
+            except NotYours as why:
+                return error(403, str(why))
+            except GameMovedOn as moved:
+                return error(409, str(moved))
+            except GameBusy as busy:
+                return error(503, str(busy))
+            except RefereeError as bad:
+                return error(400, str(bad))
+
+        async def check(request):
+            return await judged(request, declare=False)
+
+        async def declare(request):
+            return await judged(request, declare=True)
+
+        async def ask(request):
+            link, data, refused = await guarded(request)
+            if refused is not None:
+                return refused
+            question = words(data, "question")
+            if question is None:
+                return error(400, "ask a question: {\"question\": \"can I reroll a nat 20\"}")
+            try:
+                return JSONResponse(await table.run(table.ask, link, question))
+            except RefereeError as bad:
+                return error(400, f"cannot look that up: {bad}")
+            except ValueError as bad:  # the lookup's own errors (a question of common words only)
+                return error(400, f"cannot look that up: {getattr(bad, 'reason', bad)}")
+
+        async def undo(request):
+            link, data, refused = await guarded(request)
+            if refused is not None:
+                return refused
+            try:
+                return JSONResponse(await table.run(table.undo, link, at_of(data)))
+            except NotYours as why:
+                return error(403, str(why))
+            except GameMovedOn as moved:
+                return error(409, str(moved))
+            except RefereeError as bad:
+                return error(400, str(bad))
+
+        return [
+            Route("/join/{token}", join),
+            Route("/me", me),
+            Route("/phone.js", lambda request: Response(script, media_type="text/javascript; charset=utf-8")),
+            Route("/api/options", options),
+            Route("/api/check", check, methods=["POST"]),
+            Route("/api/declare", declare, methods=["POST"]),
+            Route("/api/ask", ask, methods=["POST"]),
+            Route("/api/undo", undo, methods=["POST"]),
+        ]
+
+    def _join_codes(self, request) -> list[tuple[str, str, str]]:
+        """(who, URL, QR code as SVG) of each Player's join link, at the address the host's page was opened with."""
+        import io
+
+        import segno
+
+        base = f"http://{request.headers.get('host', '')}/"
+        out = []
+        for who, url in self.links.urls(base):
+            if who == "host":
+                continue
+            svg = io.BytesIO()
+            segno.make(url, error="l").save(svg, kind="svg", xmldecl=False, svgns=True, scale=4, border=2)
+            out.append((who, url, svg.getvalue().decode()))
+        return out
 
     async def stream(self):
         """The board's events: the current board at once (the page may be older), then each new one."""

@@ -30,6 +30,7 @@ def exit_code_for(error: BaseException) -> int | None:
         (errors.GameBusy, EXIT_BUSY),
         (errors.IllegalMove, EXIT_REFUSED),
         (errors.NothingToUndo, EXIT_REFUSED),
+        (errors.GameMovedOn, EXIT_REFUSED),
         (errors.NotBetweenMoves, EXIT_REFUSED),
         (errors.RefereeError, EXIT_BAD_INPUT),  # InvalidMove, UnknownName, AmbiguousName, GameFileError, RulesError
         (sqlite3.DatabaseError, EXIT_BAD_INPUT),

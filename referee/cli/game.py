@@ -478,7 +478,8 @@ def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> Non
 @app.command("board")
 def game_board(
     game: GameOption = None,
-    serve: Annotated[bool, typer.Option("--serve", help="Serve the board as a read-only web page (phones).")] = False,
+    serve: Annotated[bool, typer.Option("--serve", help="Serve the board as a web page, and the phones' pages.")]
+    = False,
     port: Annotated[str | None, typer.Option("--port", metavar="N", help="Port for --serve (default 8765).")] = None,
     lan: Annotated[bool, typer.Option("--lan", help="With --serve: share on the local network, not only this machine.")]
     = False,
@@ -488,16 +489,22 @@ def game_board(
                                                                           "(and the width of --svg).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace a --html/--svg FILE that is not a board page or "
                                                         "picture (never the game file).")] = False,
+    rotate: Annotated[list[str] | None, typer.Option("--rotate", metavar="PLAYER", help="Issue a new join link for "
+                                                     "PLAYER (or host): the old link and its phones stop working.")]
+    = None,
     as_json: JsonOption = False,
 ) -> None:
-    """A picture of the table: every Patron Mat, the turn, the pending stack, the last ruling. Read-only.
+    """A picture of the table: every Patron Mat, the turn, the pending stack, the last ruling.
 
     In a terminal it fills the screen and redraws when a move lands (from any terminal); Ctrl-C leaves.
+    With --serve, each Player's join link lets their phone check, ask and declare their own moves; the host link
+    may do all the command line does; the plain board URL is read-only.
     """
     from referee.board.command import run
     from referee.parsing import parse_int
     from referee.store import resolve_game_path
 
     run(resolve_game_path(game), console(), serve=serve, lan=lan, html=html, svg=svg, as_json=as_json, force=force,
+        rotate=rotate or [],
         port=None if port is None else parse_int(port, what="--port", low=0, high=65535),
         width=None if width is None else parse_int(width, what="--width", low=40, high=1000))
