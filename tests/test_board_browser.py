@@ -59,8 +59,8 @@ def test_the_page_shows_every_mat_and_redraws_when_a_move_lands(browser_ready, t
 
             number = len(referee_history(game)) + 1
             referee(game, "store", "ivo", "healing")  # from another "terminal": the page was not reloaded
-            page.wait_for_function(
-                "document.querySelector('article.mat[data-player=\"Ivo\"] ol.pack').textContent"
+            page.wait_for_function(  # a function, not an expression: the page's policy forbids eval
+                "() => document.querySelector('article.mat[data-player=\"Ivo\"] ol.pack').textContent"
                 ".includes('Healing Draught')", timeout=5000)
             assert f"#{number}" in page.locator(".ruling").inner_text()
             assert "live" in page.locator("#link").inner_text()

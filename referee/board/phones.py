@@ -373,7 +373,9 @@ def _template(entry) -> tuple[str, list[dict]]:
     for name in sorted(entry.free):
         i = len(fields)
         current = getattr(entry.move, name)
-        if isinstance(current, int) and not isinstance(current, bool):  # an amount the table says (a --bonus)
+        if isinstance(current, bool):  # a flag (--virtual, --hold): as the option has it
+            continue
+        if isinstance(current, int):  # an amount the table says (a --bonus)
             changes[name] = _INT_SENTINEL + i
             fields.append({"name": name, "kind": "number", "min": None, "max": None, "value": current})
             continue
