@@ -226,8 +226,8 @@ class RateLimit:
 class Table:
     """What the phones ask of the game, through `referee.Game` on one worker thread."""
 
-    def __init__(self, path: Path):
-        self.path = path
+    def __init__(self, path: Path, changed=lambda: None):
+        self.path, self.changed = path, changed  # changed(): a move was logged or undone here
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-table")
         self._game = None
 
@@ -292,6 +292,7 @@ class Table:
             if isinstance(error, GameMovedOn):
                 raise _moved_on(game, at) from None
             raise
+        self.changed()
         return _ruling_json(played, dry_run=False, at=game.last_move)
 
     def undo(self, link: Link, at: int | None) -> dict:
@@ -306,6 +307,7 @@ class Table:
             if at is not None and at != game.last_move:
                 raise _moved_on(game, at) from None
             raise error
+        self.changed()
         return {"undone": taken, "at": game.last_move}
 
     def ask(self, link: Link, question: str) -> dict:

@@ -165,6 +165,7 @@ class BoardServer:
         self.cap = connection_cap()
         self.hosts = ["127.0.0.1", "localhost", *(hosts or [])]
         self._stop = threading.Event()
+        self._poke = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self._publish(read_view(path))  # a file that is no game fails here, before any URL is printed
@@ -221,7 +222,9 @@ class BoardServer:
         from referee.store import GameStore
 
         store, seen = None, None
-        while not self._stop.wait(self.interval):
+        while not self._stop.is_set():
+            self._poke.wait(self.interval)  # a declaration here pokes it: no need to wait for the next look
+            self._poke.clear()
             try:
                 store = store or GameStore(self.path, read_only=True)
                 version = store.data_version()
@@ -275,7 +278,7 @@ class BoardServer:
         from referee.board.phones import NotYours, RateLimit, Table
         from referee.errors import GameBusy, GameMovedOn, RefereeError
 
-        table, limit, links = Table(self.path), RateLimit(), self.links
+        table, limit, links = Table(self.path, changed=self._poke.set), RateLimit(), self.links
         self.table = table
         script = (Path(__file__).with_name("phone.js")).read_bytes()
 
