@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -52,7 +53,14 @@ class Phone:
             self.csrf = re.search(r'data-csrf="([0-9a-f]+)"', page)[1]
 
     def get(self, path: str):
-        return json.loads(self.opener.open(self.base + path, timeout=30).read())
+        for _ in range(10):  # a 503 (the game file busy a moment): the page asks again, so does this
+            try:
+                return json.loads(self.opener.open(self.base + path, timeout=30).read())
+            except urllib.error.HTTPError as error:
+                if error.code != 503:
+                    raise
+                time.sleep(0.5)
+        raise AssertionError(f"{path}: still busy")
 
     def post(self, path: str, body: dict, *, csrf: str | None = None, origin: str | None = None) -> tuple[int, dict]:
         request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST", headers={
@@ -79,6 +87,7 @@ def table(tmp_path):
     yield game, url, server.links
     server.terminate()
     server.wait(timeout=10)
+    print("".join(server.printed[-60:]))  # shown when the test failed: what the server said
 
 
 # --- join links ----------------------------------------------------------------------------------------------

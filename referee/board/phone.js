@@ -49,7 +49,10 @@
   var TITLES = {now: "Now", turn: "The turn", loot: "Loot", encounter: "Random Encounter",
                 effects: "Effects the table reports", records: "Records"};
   function loadOptions() {
-    return fetch("/api/options", {credentials: "same-origin"}).then(function (r) { return r.json(); })
+    return fetch("/api/options", {credentials: "same-origin"}).then(function (r) {
+        if (r.status === 503) { setTimeout(loadOptions, 1000); throw new Error("busy"); }  // asked again in a moment
+        return r.json();
+      })
       .then(function (data) {
         at = data.at;
         $("at").textContent = "move #" + data.at;
@@ -69,7 +72,7 @@
           button.addEventListener("click", function () { choose(option, button); });
           groups[option.group].appendChild(button);
         });
-      });
+      }).catch(function () {});
   }
   function choose(option, button) {
     Array.prototype.forEach.call(document.querySelectorAll(".choice.on"), function (b) { b.classList.remove("on"); });

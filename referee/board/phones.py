@@ -234,7 +234,27 @@ class Table:
     async def run(self, fn, *args):
         import asyncio
 
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, self._guarded, fn, args)
+
+    def _guarded(self, fn, args):
+        """`fn(*args)`; a game file that could not be read (busy, mid-replacement, damaged) is opened again next time
+        and reported as GameFileError, never as a crash."""
+        import sqlite3
+
+        from referee.errors import GameFileError
+
+        try:
+            return fn(*args)
+        except (sqlite3.DatabaseError, GameFileError) as error:
+            if self._game is not None:
+                try:
+                    self._game.close()
+                except sqlite3.Error:
+                    pass
+                self._game = None
+            if isinstance(error, GameFileError):
+                raise
+            raise GameFileError(f"the game file cannot be read just now ({error}): try again") from None
 
     def game(self):
         import referee

@@ -276,7 +276,7 @@ class BoardServer:
         from starlette.routing import Route
 
         from referee.board.phones import NotYours, RateLimit, Table
-        from referee.errors import GameBusy, GameMovedOn, RefereeError
+        from referee.errors import GameBusy, GameFileError, GameMovedOn, RefereeError
 
         table, limit, links = Table(self.path, changed=self._poke.set), RateLimit(), self.links
         self.table = table
@@ -312,7 +312,10 @@ class BoardServer:
             link = link_of(request)
             if not (link.host or link.player):
                 return error(403, "the board is read-only: a Player's join link lists their moves")
-            return JSONResponse(await table.run(table.options, link))
+            try:
+                return JSONResponse(await table.run(table.options, link))
+            except RefereeError as trouble:  # the file busy or being replaced: the page asks again
+                return error(503, str(trouble))
 
         async def guarded(request):
             """The link of a POST that may change something, and its JSON body; or the answer refusing it."""
@@ -363,7 +366,7 @@ class BoardServer:
                 return error(403, str(why))
             except GameMovedOn as moved:
                 return error(409, str(moved))
-            except GameBusy as busy:
+            except (GameBusy, GameFileError) as busy:
                 return error(503, str(busy))
             except RefereeError as bad:
                 return error(400, str(bad))
