@@ -4,10 +4,11 @@
     result = search(db, "can I store plot armor in my backpack", limit=5)
     result.results[0].key   # '08_LOOT_AND_INVENTORY > PLOT_ARMOR'
 
-A Whoosh index of every statement, built from the rules database (never from the raw
-files) and kept beside it, keyed by the rules' content hash (`index.store`). Questions are
-read by `index.search`: spelling, table slang and game-term phrases, then statement-level
-BM25F aggregated to sections. Whoosh is imported only when a lookup runs.
+An index of every statement, built from the rules database (never from the raw files) and kept
+beside it, keyed by the rules' content hash (`index.store`): each term's BM25F scores, computed
+when it is built (`index.postings`). Questions are read by `index.search`: spelling, table slang
+and game-term phrases, then statement-level BM25F aggregated to sections. A lookup imports no
+Whoosh module but its stemmer; building an index imports Whoosh's scoring (`whoosh_compat`).
 """
 
 from __future__ import annotations
@@ -15,33 +16,30 @@ from __future__ import annotations
 import sys as _sys
 import types as _types
 
-if "cached_property" not in _sys.modules:
-    # whoosh-reloaded imports the `cached_property` backport for one decorator, and the backport
-    # imports asyncio: about 10 ms of every cold `referee ask` (python -X importtime). The standard
-    # library's functools.cached_property does that decorator's job.
-    import functools as _functools
 
-    _sys.modules["cached_property"] = _types.ModuleType("cached_property")
-    _sys.modules["cached_property"].cached_property = _functools.cached_property
+def whoosh_compat() -> None:
+    """Import whoosh.compat (for building an index: Whoosh's scoring imports it) without the
+    urllib.request it imports (http.client, email, ssl: about 17 ms, python -X importtime) for
+    `urlretrieve`, which whoosh never calls. While whoosh.compat loads, a stand-in answers that one
+    import; it is gone again before anything else can import urllib.request, and its `urlretrieve`
+    loads the real one if ever called."""
+    if "whoosh.compat" in _sys.modules or "urllib.request" in _sys.modules:
+        return
 
-if "whoosh.compat" not in _sys.modules and "urllib.request" not in _sys.modules:
-    # whoosh.compat imports urllib.request (http.client, email, ssl: about 17 ms of every cold
-    # `referee ask`, python -X importtime) for `urlretrieve`, which whoosh never calls. While
-    # whoosh.compat loads, a stand-in answers that one import; it is gone again before anything
-    # else can import urllib.request, and its `urlretrieve` loads the real one if ever called.
     def _urlretrieve(*args, **kwargs):
         from urllib.request import urlretrieve
 
         return urlretrieve(*args, **kwargs)
 
-    _stand_in = _types.ModuleType("urllib.request")
-    _stand_in.urlretrieve = _urlretrieve
-    _sys.modules["urllib.request"] = _stand_in
+    stand_in = _types.ModuleType("urllib.request")
+    stand_in.urlretrieve = _urlretrieve
+    _sys.modules["urllib.request"] = stand_in
     try:
         import whoosh.compat  # noqa: F401
     finally:
-        if _sys.modules.get("urllib.request") is _stand_in:
+        if _sys.modules.get("urllib.request") is stand_in:
             del _sys.modules["urllib.request"]
+
 
 from index.errors import BadQuery, IndexUnavailable, LookupFailure
 from index.model import Answer, Handoff, LookupResult, Quote, SectionHit

@@ -16,13 +16,16 @@ learn that from questions players asked with their answer:
 Features: the question's stems without the words of asking (`situation_sequence`, as the rulebook
 index's field is searched) and each pair of neighbouring stems in one clause ("run out" is not "run"
 and "out"). Each question counts a feature once. Counts are built with the index (`index.store`)
-and kept in its metadata; smoothing (`Weights.classifier_smoothing`) is applied when scoring, so it
+and kept in its tables; smoothing (`Weights.classifier_smoothing`) is applied when scoring, so it
 can be tuned without a rebuild.
 """
 
 from __future__ import annotations
 
 import math
+from array import array
+from bisect import bisect_left
+from collections.abc import Mapping
 
 from index.situations import (
     SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, entry_rows, situation_sequence, statement_phrases,
@@ -109,13 +112,16 @@ def bench_questions() -> list[tuple[str, str, str, list[str]]]:
 
 class Classifier:
     """Per feature, how many of each label's (section's or statement's) questions say it; per label,
-    all its questions' features. Kept as the index's metadata (JSON, read on every cold lookup), so
-    compactly: labels by number, each feature's counts one flat list [label, count, label, count, ...]."""
+    all its questions' features. Kept in the index's tables (`index.store`, read on every cold lookup),
+    so compactly: labels by number, each feature's counts one flat list [label, count, label, count, ...]
+    packed as bytes (`to_tables`) and unpacked only for the features a question says: a cold lookup
+    reads a few dozen of the 27,000 (unpacking them all, as a dict of lists, was most of a cold
+    lookup's reading of its tables)."""
 
-    def __init__(self, labels: list[str], totals: list[float], counts: dict[str, list]):
+    def __init__(self, labels: list[str], totals: list[float], counts):
         self.labels = labels
         self.totals = totals
-        self.counts = counts
+        self.counts = counts  # feature -> flat list; a mapping that unpacks on reading, when loaded
         self.vocabulary_size = len(counts)
         self._denominators: dict[float, list[float]] = {}  # smoothing -> per label
         self._last: tuple = (None, {})  # quoting asks once per section shown, with the same words
@@ -138,13 +144,21 @@ class Classifier:
         }
         return cls(labels, [_compact(totals[key]) for key in labels], counts)
 
-    def to_data(self) -> dict:
-        return {"labels": self.labels, "totals": self.totals, "counts": self.counts}
+    def to_tables(self) -> dict:
+        """As kept in the index's tables (marshal): the features sorted, one per line, and each one's flat
+        list packed (`_pack`), one after another, with where each one starts."""
+        ordered = sorted(self.counts)
+        packed = [_pack(self.counts[feature]) for feature in ordered]
+        starts = array(_LABEL, [0])
+        for one in packed:
+            starts.append(starts[-1] + len(one))
+        return {"labels": self.labels, "totals": self.totals, "features": "\n".join(ordered),
+                "feature_count": len(ordered), "starts": starts.tobytes(), "counts": b"".join(packed)}
 
     @classmethod
-    def from_data(cls, data: dict | None) -> "Classifier":
+    def from_tables(cls, data: dict | None) -> "Classifier":
         data = data or {}
-        return cls(data.get("labels", []), data.get("totals", []), data.get("counts", {}))
+        return cls(data.get("labels", []), data.get("totals", []), _Packed(data))
 
     def log_likelihoods(self, sequence, smoothing: float) -> dict[str, float]:
         """label -> log P(the question's known features | label); features no training question
@@ -168,6 +182,62 @@ class Classifier:
         return found
 
 
+# A feature's flat list packed: its labels (unsigned 32-bit), then its counts (64-bit floats: every
+# count exactly as counted), in this machine's byte order (the tables say which; another is stale).
+_LABEL, _COUNT = "I", "d"
+
+
+def _pack(flat: list) -> bytes:
+    return array(_LABEL, flat[0::2]).tobytes() + array(_COUNT, flat[1::2]).tobytes()
+
+
+def _unpack(packed: bytes) -> list:
+    size = len(packed) // (array(_LABEL).itemsize + array(_COUNT).itemsize)
+    split = size * array(_LABEL).itemsize
+    view = memoryview(packed)
+    flat: list = [0] * (2 * size)
+    flat[0::2] = view[:split].cast(_LABEL).tolist()
+    flat[1::2] = view[split:].cast(_COUNT).tolist()
+    return flat
+
+
+class _Packed(Mapping):
+    """feature -> flat list, read from the tables (`Classifier.to_tables`): the features are split into a
+    sorted list when first asked for, a feature's counts unpacked when first read."""
+
+    def __init__(self, data: dict):
+        self._data = data
+        self._features: list[str] | None = None
+        self._open: dict[str, list] = {}
+
+    def _where(self, feature) -> int:
+        if self._features is None:
+            joined = self._data.get("features", "")
+            self._features = joined.split("\n") if joined else []
+        at = bisect_left(self._features, feature)
+        return at if at < len(self._features) and self._features[at] == feature else -1
+
+    def __getitem__(self, feature: str) -> list:
+        found = self._open.get(feature)
+        if found is None:
+            at = self._where(feature)
+            if at < 0:
+                raise KeyError(feature)
+            starts = memoryview(self._data["starts"]).cast(_LABEL)
+            found = self._open[feature] = _unpack(self._data["counts"][starts[at]:starts[at + 1]])
+        return found
+
+    def __contains__(self, feature) -> bool:
+        return isinstance(feature, str) and self._where(feature) >= 0
+
+    def __iter__(self):
+        self._where("")
+        return iter(self._features)
+
+    def __len__(self) -> int:
+        return self._data.get("feature_count", 0)
+
+
 def _compact(count: float) -> float | int:
-    """A whole count as an int: shorter JSON."""
+    """A whole count as an int."""
     return int(count) if count == int(count) else count

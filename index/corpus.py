@@ -1,18 +1,16 @@
 """What an open index holds, read once per process: its documents and the term scores asked.
 
-The Whoosh index has one document per statement (n >= 1), per section head (n = 0: title, defined
-terms, rulebook-index entries), per whole section (n = -1) and per summary gist (n = -2).
-Ranking and quoting look documents up by number many times per question; `Corpus` reads the
-stored fields once into plain dicts, and keeps each term's scores (they depend on the index
-only, never on the question).
+The index has one document per statement (n >= 1), per section head (n = 0: title, defined terms,
+rulebook-index entries), per whole section (n = -1) and per summary gist (n = -2), and each term's
+BM25F scores in every searched field (`index.postings`). Ranking and quoting look documents up by
+number many times per question; `Corpus` holds them in plain dicts, read with the index's tables,
+and keeps each term's scores asked (they depend on the index only, never on the question).
 """
 
 from __future__ import annotations
 
-from whoosh import scoring
-from whoosh.query import Term
-
 from index.handoffs import is_signpost
+from index.postings import Postings
 from index.shapes import statement_shapes
 from index.text import QUERY_STOPWORDS, stems
 
@@ -22,62 +20,84 @@ _MATCH_CACHE_LIMIT = 20000
 
 
 class Corpus:
-    """The index's documents by number, the rules database's sections by key, both read once."""
+    """The index's documents by number, the rules database's sections by key, both read once.
 
-    def __init__(self, db, ix):
+    `table` (kept in the index's tables when it is built) holds what is read from the documents, and
+    each statement's shapes and stems, so a cold lookup reads them in one go instead of stemming the
+    statements it quotes."""
+
+    def __init__(self, db, table: dict, postings: dict):
         self.db = db
-        self.ix = ix
-        # situations_B=0: no length normalization on the rulebook index's field. Only the 89
-        # section heads carry it, so its average length over all documents is a fraction of any
-        # head's, and with the usual B a word said seven times would count nearly seven times.
-        # A section's entries are the ways players ask about it; more of them dilute nothing.
-        self.searcher = ix.searcher(weighting=scoring.BM25F(situations_B=0.0))
-        self.titles: dict[str, str] = {}  # section key -> title
-        self.keys: dict[int, str] = {}  # docnum -> section key
-        self.ns: dict[int, int] = {}  # docnum -> statement number (0 head, -1 whole, -2 gist)
-        self.title_stems: dict[str, frozenset[str]] = {}
-        self.pointers: set[int] = set()  # statements that only name the document defining something
-        self.summaries: set[str] = set()  # "... Summary" sections
-        self.texts: dict[int, str] = {}
-        self.section_sizes: dict[str, int] = {}  # section key -> how many statements
-        self.kinds: dict[int, str] = {}
+        self.postings = Postings(postings)
         self._quote_stems: dict[int, frozenset[str]] = {}
         self._doc_stems: dict[int, frozenset[str]] = {}
-        self.match_cache: dict[str, dict[int, float]] = {}
+        self.match_cache: dict[tuple[str, tuple[str, ...]], dict[int, float]] = {}
         self._asked_last: tuple = (None, {})
         self._shapes: dict[int, frozenset[str]] = {}
         self._sections: dict = {}
         self._missing: list[str] | None = None
-        for docnum, fields in self.searcher.reader().iter_docs():
-            self.keys[docnum] = fields["key"]
-            self.ns[docnum] = fields["n"]
-            if fields["n"] == 0:
-                self.titles[fields["key"]] = fields["text"]
-                if fields["text"].lower().endswith("summary"):
-                    self.summaries.add(fields["key"])
-                self.title_stems[fields["key"]] = frozenset(stems(fields["text"]))
-            else:
-                self.texts[docnum] = fields["text"]
-                self.kinds[docnum] = fields.get("kind", "")
-                if fields["n"] > 0:
-                    self.section_sizes[fields["key"]] = self.section_sizes.get(fields["key"], 0) + 1
-                if is_signpost(fields["text"]):
-                    self.pointers.add(docnum)
+        self.titles: dict[str, str] = table["titles"]  # section key -> title
+        self.keys: dict[int, str] = table["keys"]  # docnum -> section key
+        self.ns: dict[int, int] = table["ns"]  # docnum -> statement number (0 head, -1 whole, -2 gist)
+        self.title_stems: dict[str, frozenset[str]] = {key: frozenset(found) for key, found in table["title_stems"].items()}
+        self.pointers: set[int] = set(table["pointers"])  # statements that only name the document defining something
+        self.summaries: set[str] = set(table["summaries"])  # "... Summary" sections
+        self.texts: dict[int, str] = table["texts"]
+        self.section_sizes: dict[str, int] = table["section_sizes"]  # section key -> how many statements
+        self.kinds: dict[int, str] = table["kinds"]
+        # docnum -> its shapes, its stems, its quote stems, each joined by spaces
+        self._table_shapes: dict[int, str] = table["shapes"]
+        self._table_stems: dict[int, str] = table["stems"]
+        self._table_quote_stems: dict[int, str] = table["quote_stems"]
 
-    def matches(self, query) -> dict[int, float]:
-        """docnum -> score of one term or phrase query. A term's scores depend on the index only,
-        never on the question: kept per process (bounded), so a session pays for each once."""
-        cache_key = repr(query)
+    @staticmethod
+    def table(documents: list[dict]) -> dict:
+        """What `Corpus` reads of the documents (numbered by their place), as plain values: titles, keys,
+        statement numbers, texts, kinds, signposts, and each document's shapes, stems and quote stems as
+        `shapes`, `doc_stems` and `quote_stems` read them, joined by spaces."""
+        titles: dict[str, str] = {}
+        keys: dict[int, str] = {}
+        ns: dict[int, int] = {}
+        title_stems: dict[str, tuple[str, ...]] = {}
+        pointers: list[int] = []
+        summaries: list[str] = []
+        texts: dict[int, str] = {}
+        section_sizes: dict[str, int] = {}
+        kinds: dict[int, str] = {}
+        for docnum, fields in enumerate(documents):
+            keys[docnum] = fields["key"]
+            ns[docnum] = fields["n"]
+            if fields["n"] == 0:
+                titles[fields["key"]] = fields["text"]
+                if fields["text"].lower().endswith("summary"):
+                    summaries.append(fields["key"])
+                title_stems[fields["key"]] = stems(fields["text"])
+            else:
+                texts[docnum] = fields["text"]
+                kinds[docnum] = fields.get("kind", "")
+                if fields["n"] > 0:
+                    section_sizes[fields["key"]] = section_sizes.get(fields["key"], 0) + 1
+                if is_signpost(fields["text"]):
+                    pointers.append(docnum)
+        return {
+            "titles": titles, "keys": keys, "ns": ns, "title_stems": title_stems, "pointers": pointers,
+            "summaries": summaries, "texts": texts, "section_sizes": section_sizes, "kinds": kinds,
+            "shapes": {doc: " ".join(sorted(statement_shapes(text))) for doc, text in texts.items()},
+            "stems": {doc: " ".join(stems(text)) for doc, text in texts.items()},
+            "quote_stems": {doc: " ".join(stems(text, drop=QUERY_STOPWORDS)) for doc, text in texts.items() if ns[doc] > 0},
+        }
+
+    def matches(self, field: str, terms: tuple[str, ...]) -> dict[int, float]:
+        """docnum -> score of one term, or of a phrase when `terms` holds several words (`index.postings`).
+        A term's scores depend on the index only, never on the question: kept per process (bounded), so a
+        session pays for each once."""
+        cache_key = (field, terms)
         found = self.match_cache.get(cache_key)
         if found is not None:
             return found
         if len(self.match_cache) > _MATCH_CACHE_LIMIT:
             self.match_cache.clear()
-        found = self.match_cache[cache_key] = {}
-        matcher = query.matcher(self.searcher)
-        while matcher.is_active():
-            found[matcher.id()] = matcher.score()
-            matcher.next()
+        found = self.match_cache[cache_key] = self.postings.matches(field, terms)
         return found
 
     def asked_scores(self, question_stems) -> dict[int, float]:
@@ -89,33 +109,34 @@ class Corpus:
             return self._asked_last[1]
         found: dict[int, float] = {}
         for s in stems_:
-            for doc, score in self.matches(Term("asked", s)).items():
+            for doc, score in self.matches("asked", (s,)).items():
                 found[doc] = found.get(doc, 0.0) + score
         self._asked_last = (stems_, found)
         return found
 
     def quote_stems(self, doc: int) -> frozenset[str]:
-        """A statement's words of substance (the words of asking left out), stemmed; () for a
-        document that is no statement. Stemmed when first asked for, not at start: a cold lookup
-        reads a few sections' statements, not all 500."""
+        """A statement's words of substance (the words of asking left out), stemmed (kept in the index's
+        tables, `table`); () for a document that is no statement."""
         found = self._quote_stems.get(doc)
         if found is None:
-            text = self.texts.get(doc, "") if self.ns.get(doc, 0) > 0 else ""
-            found = self._quote_stems[doc] = frozenset(stems(text, drop=QUERY_STOPWORDS))
+            kept = self._table_quote_stems.get(doc)
+            found = self._quote_stems[doc] = frozenset(kept.split() if kept is not None else ())
         return found
 
     def doc_stems(self, doc: int) -> frozenset[str]:
-        """A statement's words, stemmed (as the index cut them), when first asked for."""
+        """A statement's words, stemmed (as the index cut them; kept in the index's tables, `table`)."""
         found = self._doc_stems.get(doc)
         if found is None:
-            found = self._doc_stems[doc] = frozenset(stems(self.texts.get(doc, "")))
+            kept = self._table_stems.get(doc)
+            found = self._doc_stems[doc] = frozenset(kept.split() if kept is not None else ())
         return found
 
     def shapes(self, doc: int) -> frozenset[str]:
-        """The answer shapes a statement has (`index.shapes`), read once per statement per process."""
+        """The answer shapes a statement has (`index.shapes`; kept in the index's tables, `table`)."""
         found = self._shapes.get(doc)
         if found is None:
-            found = self._shapes[doc] = statement_shapes(self.texts.get(doc, ""))
+            kept = self._table_shapes.get(doc)
+            found = self._shapes[doc] = frozenset(kept.split()) if kept is not None else statement_shapes("")
         return found
 
     def section(self, key: str):

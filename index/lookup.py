@@ -5,8 +5,9 @@
     ranking   (index.ranking)   BM25F per concept over statements and heads -> sections best first
     quotes    (index.quotes)    the deciding statements of each section, verbatim, best first
     handoffs  (index.handoffs)  documents not loaded that the answer continues in; see also
-One Whoosh query per concept, built from the concepts (never from the raw text: no query syntax
-reaches Whoosh). Every reading goes through `RulesIndex.rank`: search, bench and tune alike.
+Each concept is looked up as terms and phrases of its stems (never from the raw text), in each
+term's BM25F scores computed when the index was built (`index.postings`). Every reading goes
+through `RulesIndex.rank`: search, bench and tune alike.
 """
 
 from __future__ import annotations
@@ -52,8 +53,9 @@ class RulesIndex:
 
     def __init__(self, db, weights: Weights | None = None):
         self.db = db
-        meta, ix = open_or_build(db)
-        self.corpus = Corpus(db, ix)
+        meta = open_or_build(db)
+        tables = meta["tables"]
+        self.corpus = Corpus(db, tables["corpus"], tables["postings"])
         self.lexicon = Lexicon(meta["lexicon"])
         vocabulary = dict(meta["frequencies"])
         for word in self.lexicon.vocabulary | QUERY_STOPWORDS:
@@ -62,10 +64,10 @@ class RulesIndex:
         weights = weights or Weights()
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
         self.ranker = Ranker(self.corpus, self.lexicon, weights)
-        self.classifier = Classifier.from_data(meta.get("classifier"))
+        self.classifier = Classifier.from_tables(tables.get("classifier"))
         self.quotes = QuoteChooser(
-            self.corpus, weights, self.ranker.answers, meta.get("entry_links"),
-            Classifier.from_data(meta.get("statement_classifier")),
+            self.corpus, weights, self.ranker.answers, tables.get("entry_links"),
+            Classifier.from_tables(tables.get("statement_classifier")),
         )
         self._weights = weights
 

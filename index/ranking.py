@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import math
 
-from whoosh.query import Phrase, Term
-
 from index.lexicon import Concept
 from index.shapes import answer_factor
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem
@@ -45,23 +43,22 @@ class Ranker:
         self.weights = weights
 
     def _field_queries(self, stems: tuple[str, ...]):
-        """(field, query, boost) for one alternative: a word, or a phrase on its own."""
+        """(field, words, boost) for one alternative: a word, or a phrase on its own (`Corpus.matches`)."""
         w = self.weights
         if len(stems) == 1:
-            (s,) = stems
             return [
-                ("body", Term("body", s), 1.0),
-                ("title", Term("title", s), w.title),
-                ("terms", Term("terms", s), w.terms),
-                ("whole", Term("whole", s), w.whole),
-                ("asked", Term("asked", s), w.asked_field),
+                ("body", stems, 1.0),
+                ("title", stems, w.title),
+                ("terms", stems, w.terms),
+                ("whole", stems, w.whole),
+                ("asked", stems, w.asked_field),
             ]
         return [
-            ("body", Phrase("body", list(stems), slop=1), w.phrase),
-            ("title", Phrase("title", list(stems)), w.phrase * w.title),
-            ("terms", Phrase("terms", list(stems)), w.phrase * w.terms),
-            ("whole", Phrase("whole", list(stems), slop=1), w.phrase * w.whole),
-            ("asked", Phrase("asked", list(stems)), w.phrase * w.asked_field),
+            ("body", stems, w.phrase),
+            ("title", stems, w.phrase * w.title),
+            ("terms", stems, w.phrase * w.terms),
+            ("whole", stems, w.phrase * w.whole),
+            ("asked", stems, w.phrase * w.asked_field),
         ]
 
     def concept_scores(self, concept: Concept) -> dict[int, float]:
@@ -73,18 +70,18 @@ class Ranker:
             # A phrase scores the sum of its words' scores: "discard pile" would count as two
             # concepts beside "dropped". Divided by its length to the power `phrase_norm`.
             norm = len(stems) ** self.weights.phrase_norm if len(stems) > 1 else 1.0
-            for _field, query, boost in self._field_queries(stems):
+            for field, words_, boost in self._field_queries(stems):
                 if not boost:
                     continue
-                for doc, score in matches(query).items():
+                for doc, score in matches(field, words_).items():
                     scores[doc] = max(scores.get(doc, 0.0), score * boost / norm)
             if len(stems) > 1:
                 # The words of a game term found apart still count, for less.
                 apart: dict[int, float] = {}
                 for s in stems:
                     word: dict[int, float] = {}
-                    for _field, query, boost in self._field_queries((s,)):
-                        for doc, score in matches(query).items():
+                    for field, words_, boost in self._field_queries((s,)):
+                        for doc, score in matches(field, words_).items():
                             word[doc] = max(word.get(doc, 0.0), score * boost)
                     for doc, score in word.items():
                         apart[doc] = apart.get(doc, 0.0) + self.weights.partial * score
@@ -115,8 +112,7 @@ class Ranker:
                 stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
                 if not stems_:
                     continue
-                query = Term("situations", stems_[0]) if len(stems_) == 1 else Phrase("situations", list(stems_))
-                for doc, score in self.corpus.matches(query).items():
+                for doc, score in self.corpus.matches("situations", stems_).items():
                     best[doc] = max(best.get(doc, 0.0), weight * score)
             for doc, score in best.items():
                 found.setdefault(self.corpus.keys[doc], [0.0] * len(concepts))[i] = score
@@ -130,7 +126,7 @@ class Ranker:
         """
         found: dict[str, float] = {}
         for pair in _word_pairs(concepts, sequence):
-            for doc, score in self.corpus.matches(Phrase("situations", list(pair))).items():
+            for doc, score in self.corpus.matches("situations", tuple(pair)).items():
                 key = self.corpus.keys[doc]
                 found[key] = found.get(key, 0.0) + score
         return found
@@ -150,8 +146,7 @@ class Ranker:
         keys: set[str] = set()
         for stems_, _weight in concept.alternatives:
             for field in ("whole", "title"):
-                query = Term(field, stems_[0]) if len(stems_) == 1 else Phrase(field, list(stems_), slop=1)
-                keys.update(self.corpus.keys[doc] for doc in self.corpus.matches(query))
+                keys.update(self.corpus.keys[doc] for doc in self.corpus.matches(field, tuple(stems_)))
         return len(keys)
 
     def specificity(self, concepts: list[Concept]) -> list[float]:

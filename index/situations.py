@@ -9,7 +9,7 @@ Opportunities". `rulebook_index.tsv` is that index, one entry a line:
 It is searched as one more field of its section's head document (field "situations", built in
 `index.store.documents`), never quoted: quotes stay verbatim rule statements. Both sides cut the
 text the same way: the question's words minus the words of how people ask (QUERY_STOPWORDS),
-through the rules' stemmer (`index.schema.situation_analyzer` for the entries,
+through the rules' stemmer (`index.postings.FIELDS` for the entries,
 `situation_sequence` for a question), so "take stuff from someone who died" is indexed as the
 words a question about it keeps: take, die.
 
@@ -202,11 +202,14 @@ def statement_phrases(noted) -> dict[tuple[str, int], list[str]]:
 
 # Besides the rules and the rulebook index, an index is built from the statement questions, this
 # module (how a note names its statement), the section questions and the classifier counting them,
-# the glossary (the speller's protected words) and the word rules of index/text.py (stopwords,
-# stemming): a change to any of them keys a fresh index, as a change to the rulebook index does.
+# the glossary (the speller's protected words), the word rules of index/text.py (stopwords,
+# stemming), how terms are scored (index/postings.py) and what its tables keep read ahead
+# (index/corpus.py: each statement's shapes, by index/shapes.py, and whether it is a signpost, by
+# index/handoffs.py): a change to any of them keys a fresh index, as a change to the rulebook index does.
 _BUILT_FROM = (
     STATEMENT_QUESTIONS, SECTION_QUESTIONS, Path(__file__), Path(__file__).parent / "classifier.py",
-    Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py",
+    Path(__file__).parent / "glossary.txt", Path(__file__).parent / "text.py", Path(__file__).parent / "postings.py",
+    Path(__file__).parent / "corpus.py", Path(__file__).parent / "shapes.py", Path(__file__).parent / "handoffs.py",
 )
 
 

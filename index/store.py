@@ -2,38 +2,44 @@
 
 The index is a cache of the rules database: a directory beside the rules SQLite file named
 after the rules' content hash, the schema version and the content hash of the rulebook index
-(index/rulebook_index.tsv, `index.situations.data_hash`). Missing, stale (another hash) or
-corrupt (a file differs from the checksum recorded when it was built, or anything fails while
-opening it) -> built again: a damaged index is never searched. A build
-writes into a private temporary directory and renames it into place, so a reader never sees
-half an index and two processes building at once never share a Whoosh lock: the second
-rename loses, and that process opens the winner's index instead.
+(index/rulebook_index.tsv, `index.situations.data_hash`). It holds two files and a checksum:
+the tables (TABLES: each term's BM25F scores, `index.postings`; the documents, `index.corpus`;
+the classifiers' counts; the entries' links) and the metadata (META, JSON: what the index was
+built from, the lexicon, the speller's words, each file's checksum). Missing, stale (another
+hash) or corrupt (a file differs from the checksum recorded when it was built, or anything
+fails while opening it) -> built again: a damaged index is never searched. A build writes into
+a private temporary directory and renames it into place, so a reader never sees half an index
+and two processes building at once never share a file: the second rename loses, and that
+process keeps the index it built.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
 import shutil
+import sys
 from functools import lru_cache
 from pathlib import Path
 
-from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import RamStorage
-
-from index.classifier import Classifier, section_rows, statement_rows
 from index.errors import IndexUnavailable
-from index.lexicon import mine
-from index.schema import SCHEMA_VERSION, make_schema
-from index.situations import data_hash, entry_links, load_entries, noted_entries, situation_text, statement_phrases
+from index.situations import data_hash, situation_text
 from index.text import words
 from rulesdb.cache import remove_abandoned, temporary_name
 
-__all__ = ["index_dir", "open_or_build", "build_into", "documents"]
+__all__ = ["index_dir", "open_or_build", "build_into", "documents", "sources"]
 
+# Bump when what goes into a document, how a field is indexed or scored, or the tables' or the metadata's shape
+# changes: the index directory name carries it, so an old index is rebuilt instead of misread.
+SCHEMA_VERSION = 16
 META = "referee-index.json"
 CHECKSUM = "referee-index.sha256"  # of META, which holds the checksum of every other file
+# The bulk of what a lookup reads, as one marshal dump: marshal reads plain values about ten times faster than
+# JSON (the classifiers' counts alone were 1.1 MB of JSON parsed on every cold ask). The file is checked against
+# its checksum in META before it is read.
+TABLES = "referee-index.tables"
 PREFIX = "lookup-index-"
 # Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
 SKIPPED_KINDS = frozenset({"references", "table_header"})
@@ -58,7 +64,6 @@ def documents(db, mined: dict, situations: dict | None = None, asked: dict | Non
             "kind": "section",
             "title": section.title,
             "terms": terms,
-            "words": f"{section.title} {terms}",
             "text": section.title,
         }
         if situations.get(key):
@@ -77,7 +82,7 @@ def documents(db, mined: dict, situations: dict | None = None, asked: dict | Non
     # statement of that section (n=-2), never quoted.
     for key, gists in mined.get("gists", {}).items():
         for gist in gists:
-            yield {"key": key, "n": -2, "kind": "gist", "body": gist, "words": gist, "text": gist}
+            yield {"key": key, "n": -2, "kind": "gist", "body": gist, "text": gist}
     for st in db.statements():
         if st.kind in SKIPPED_KINDS:
             continue
@@ -88,7 +93,6 @@ def documents(db, mined: dict, situations: dict | None = None, asked: dict | Non
             "n": st.n,
             "kind": st.kind,
             "body": body,
-            "words": body,
             "text": st.text,
         }
         if asked.get((st.key, st.n)):
@@ -96,28 +100,35 @@ def documents(db, mined: dict, situations: dict | None = None, asked: dict | Non
         yield doc
 
 
-def build_into(storage_or_dir, db) -> tuple[dict, object]:
-    """Write a complete index and its mined lexicon; return the metadata."""
+def sources(db) -> tuple[dict, dict, tuple, list[dict]]:
+    """What an index of `db` is built from: the lexicon mined from the rules, the rulebook index's
+    entries of its sections, the entries whose notes name its statements (`noted_entries`) and the
+    documents, numbered by their place in the list."""
+    from index.lexicon import mine
+    from index.situations import load_entries, noted_entries, statement_phrases
+
     mined = mine(db)
-    situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
     known = {section.key for section in db.sections()}
     # Entries for sections this rules database does not have (a document not loaded) are skipped.
     situations = {key: phrases for key, phrases in load_entries().items() if key in known}
+
     def statements_of(key):
         return [st for st in db.section(key).statements if st.kind not in SKIPPED_KINDS] if key in known else []
 
-    titles = {section.key: section.title for section in db.sections()}
     noted = noted_entries(statements_of)
-    asked = statement_phrases(noted)
-    if isinstance(storage_or_dir, Path):
-        ix = whoosh_index.create_in(str(storage_or_dir), make_schema())
-    else:
-        ix = storage_or_dir.create_index(make_schema())
-    count = 0
-    with ix.writer() as writer:
-        for doc in documents(db, mined, situations, asked):
-            writer.add_document(**doc)
-            count += 1
+    return mined, situations, noted, list(documents(db, mined, situations, statement_phrases(noted)))
+
+
+def build_into(db) -> dict:
+    """A complete index of `db`, as its metadata with its tables (`meta["tables"]`)."""
+    from index import postings
+    from index.classifier import Classifier, section_rows, statement_rows
+    from index.corpus import Corpus
+    from index.situations import entry_links
+
+    situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
+    mined, situations, noted, docs = sources(db)
+    titles = {section.key: section.title for section in db.sections()}
     frequencies: dict[str, int] = {}
     for st in db.statements():
         for w in words(st.text):
@@ -130,19 +141,23 @@ def build_into(storage_or_dir, db) -> tuple[dict, object]:
         for phrase in phrases:
             for w in words(phrase):
                 frequencies[w] = frequencies.get(w, 0) + 1
-    meta = {
-        "classifier": Classifier.from_rows(section_rows(db)).to_data(),
-        "statement_classifier": Classifier.from_rows(statement_rows(db, noted)).to_data(),
-        "entry_links": entry_links(noted, titles),
+    return {
+        "tables": {
+            "byteorder": sys.byteorder,  # of the packed postings and counts
+            "postings": postings.build(docs),
+            "corpus": Corpus.table(docs),
+            "classifier": Classifier.from_rows(section_rows(db)).to_tables(),
+            "statement_classifier": Classifier.from_rows(statement_rows(db, noted)).to_tables(),
+            "entry_links": entry_links(noted, titles),
+        },
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
         "schema_version": SCHEMA_VERSION,
         "situations_hash": situations_hash,
-        "doc_count": count,
+        "doc_count": len(docs),
         "lexicon": mined,
         "frequencies": frequencies,
     }
-    return meta, ix
 
 
 @lru_cache(maxsize=1)
@@ -172,9 +187,12 @@ def protected_words(vocabulary: dict[str, int]) -> list[str]:
 
 
 def _write_meta(directory: Path, meta: dict) -> None:
-    """The metadata, the checksum of every index file in it, and the metadata's own checksum beside it."""
+    """The tables (marshal), the metadata (JSON) with the checksum of every index file, the tables
+    included, and the metadata's own checksum beside it."""
     from rulesdb.sources import file_checksum
 
+    meta = dict(meta)
+    (directory / TABLES).write_bytes(marshal.dumps(meta.pop("tables")))
     meta["files"] = {p.name: file_checksum(p) for p in sorted(directory.iterdir()) if p.name != META}
     text = json.dumps(meta).encode("utf-8")
     (directory / META).write_bytes(text)
@@ -182,7 +200,8 @@ def _write_meta(directory: Path, meta: dict) -> None:
 
 
 def _verified_meta(directory: Path) -> dict:
-    """The metadata, once it and every index file it lists match their checksums (ValueError if not)."""
+    """The metadata and its tables, once they and every index file listed match their checksums
+    (ValueError if not)."""
     from rulesdb.sources import file_checksum
 
     text = (directory / META).read_bytes()
@@ -190,12 +209,20 @@ def _verified_meta(directory: Path) -> dict:
         raise ValueError("index metadata does not match its checksum")
     meta = json.loads(text)
     for name, checksum in meta["files"].items():
+        if name == TABLES:
+            continue
         if file_checksum(directory / name) != checksum:
             raise ValueError(f"index file {name} does not match its checksum")
+    tables = (directory / TABLES).read_bytes()  # read once: checked, then loaded
+    if hashlib.sha256(tables).hexdigest() != meta["files"].get(TABLES):
+        raise ValueError(f"index file {TABLES} does not match its checksum")
+    meta["tables"] = marshal.loads(tables)
+    if meta["tables"].get("byteorder") != sys.byteorder:
+        raise ValueError("index tables are of another byte order")
     return meta
 
 
-def _open_existing(directory: Path, content_hash: str):
+def _open_existing(directory: Path, content_hash: str) -> dict:
     meta = _verified_meta(directory)
     if (
         meta.get("content_hash") != content_hash
@@ -203,10 +230,9 @@ def _open_existing(directory: Path, content_hash: str):
         or meta.get("situations_hash") != data_hash()
     ):
         raise ValueError("index metadata does not match the rules")
-    ix = whoosh_index.open_dir(str(directory))
-    if ix.doc_count() != meta["doc_count"]:
+    if len(meta["tables"]["corpus"]["keys"]) != meta["doc_count"]:
         raise ValueError("index document count does not match its metadata")
-    return meta, ix
+    return meta
 
 
 def _discard(directory: Path) -> None:
@@ -228,8 +254,8 @@ def _remove_stale(current: Path) -> None:
             _discard(other)
 
 
-def open_or_build(db) -> tuple[dict, object]:
-    """Open the index for `db`, building it if it is missing, stale or corrupt."""
+def open_or_build(db) -> dict:
+    """The index of `db` (its metadata with its tables), built when it is missing, stale or corrupt."""
     directory = index_dir(db)
     if directory.exists():
         try:
@@ -243,24 +269,23 @@ def open_or_build(db) -> tuple[dict, object]:
         return _build_in_memory(db)
     remove_abandoned(directory.parent)
     try:
-        meta, ix = build_into(tmp, db)
-        ix.close()
+        meta = build_into(db)
         _write_meta(tmp, meta)
         try:
             os.rename(tmp, directory)
         except OSError:
-            # Another process renamed its build into place first: use that one.
+            # Another process renamed its build into place first: that one serves the next lookups.
             shutil.rmtree(tmp, ignore_errors=True)
         _remove_stale(directory)
-        return _open_existing(directory, db.content_hash)
+        return meta
     except Exception:
         shutil.rmtree(tmp, ignore_errors=True)
         return _build_in_memory(db)
 
 
-def _build_in_memory(db):
+def _build_in_memory(db) -> dict:
     """Last resort (read-only cache, full disk): an index that lives as long as the process."""
     try:
-        return build_into(RamStorage(), db)
+        return build_into(db)
     except Exception as error:  # pragma: no cover - only when the rules themselves are unreadable
         raise IndexUnavailable(f"the rules index cannot be built: {error}") from error

@@ -149,19 +149,25 @@ def test_a_damaged_rules_cache_is_rebuilt_never_served(damage):
 # --- the lookup index ----------------------------------------------------------------------------
 
 
-def _flip_in_segment(directory: Path) -> None:
-    segment = max(directory.glob("*.seg"), key=lambda p: p.stat().st_size)
-    data = bytearray(segment.read_bytes())
+def _tables(directory: Path) -> Path:
+    from index.store import TABLES
+
+    return directory / TABLES
+
+
+def _flip_in_tables(directory: Path) -> None:
+    tables = _tables(directory)
+    data = bytearray(tables.read_bytes())
     for at in range(len(data) // 3, len(data), len(data) // 7):
         data[at] ^= 0x5A
-    segment.write_bytes(bytes(data))
+    tables.write_bytes(bytes(data))
 
 
-def _zero_segment_page(directory: Path) -> None:
-    segment = max(directory.glob("*.seg"), key=lambda p: p.stat().st_size)
-    data = bytearray(segment.read_bytes())
+def _zero_tables_page(directory: Path) -> None:
+    tables = _tables(directory)
+    data = bytearray(tables.read_bytes())
     data[len(data) // 2:len(data) // 2 + 4096] = bytes(4096)
-    segment.write_bytes(bytes(data))
+    tables.write_bytes(bytes(data))
 
 
 def _meta_key_dropped(directory: Path) -> None:
@@ -182,12 +188,12 @@ def _index_a_file(directory: Path) -> None:
 
 
 INDEX_DAMAGE = {
-    "bytes flipped in the segment": _flip_in_segment,
-    "zeroed page in the segment": _zero_segment_page,
+    "bytes flipped in the tables": _flip_in_tables,
+    "zeroed page in the tables": _zero_tables_page,
     "a key dropped from the metadata": _meta_key_dropped,
     "the metadata a folder": _meta_a_folder,
-    "segment deleted": lambda d: [p.unlink() for p in d.glob("*.seg")],
-    "toc truncated": lambda d: [p.write_bytes(p.read_bytes()[:20]) for p in d.glob("*.toc")],
+    "tables deleted": lambda d: _tables(d).unlink(),
+    "tables truncated": lambda d: _tables(d).write_bytes(_tables(d).read_bytes()[:20]),
     "the index a file": _index_a_file,
 }
 
@@ -244,7 +250,7 @@ def test_temporaries_of_killed_builds_are_removed_by_the_next_build(referee_home
     for path in left:
         if "lookup" in path.name:
             path.mkdir()
-            (path / "MAIN_x.seg").write_bytes(b"x" * 1000)
+            (path / "referee-index.tables").write_bytes(b"x" * 1000)
         else:
             path.write_bytes(b"x" * 1000)
         os.utime(path, (old, old))

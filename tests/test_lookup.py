@@ -19,7 +19,7 @@ import pytest
 import index
 from index.lookup import RulesIndex
 from index.question import MAX_QUERY_CHARS
-from index.store import META, index_dir, open_or_build
+from index.store import META, TABLES, index_dir, open_or_build
 from rulesdb import UnknownKey
 from rulesdb.store import RulesDB
 
@@ -314,16 +314,14 @@ def test_index_rebuilt_when_missing(fresh_db):
     assert index_dir(fresh_db).is_dir()
 
 
-@pytest.mark.parametrize("damage", ["truncate_toc", "garbage_segments", "delete_meta", "garbage_meta"])
+@pytest.mark.parametrize("damage", ["truncate_tables", "garbage_tables", "delete_meta", "garbage_meta"])
 def test_index_rebuilt_when_corrupt(fresh_db, damage):
     open_or_build(fresh_db)
     directory = index_dir(fresh_db)
-    if damage == "truncate_toc":
-        for toc in directory.glob("*.toc"):
-            toc.write_bytes(toc.read_bytes()[:10])
-    elif damage == "garbage_segments":
-        for seg in directory.glob("*.seg"):
-            seg.write_bytes(b"\x00garbage" * 3)
+    if damage == "truncate_tables":
+        (directory / TABLES).write_bytes((directory / TABLES).read_bytes()[:10])
+    elif damage == "garbage_tables":
+        (directory / TABLES).write_bytes(b"\x00garbage" * 3)
     elif damage == "delete_meta":
         (directory / META).unlink()
     else:
@@ -386,6 +384,86 @@ def test_concurrent_builds_both_succeed_without_lock_errors(fresh_db):
     leftovers = [p.name for p in fresh_db.path.parent.iterdir() if ".tmp-" in p.name or p.name.startswith(".trash-")]
     assert leftovers == []
     assert len(list(fresh_db.path.parent.glob("lookup-index-*"))) == 1
+
+
+# --- the index's scores are Whoosh's (index.postings) ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def whoosh_and_ours(rules_db):
+    """A Whoosh index of the lookup's documents, as the lookup kept one until its scores were computed at
+    build (`index.postings`): the same analyzers, BM25F with no length normalization on "situations"; and
+    the postings the lookup builds from the same documents."""
+    from whoosh import scoring
+    from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+    from whoosh.fields import TEXT, Schema
+    from whoosh.filedb.filestore import RamStorage
+
+    from index.postings import FIELDS, Postings, build
+    from index.store import sources
+    from index.text import TOKEN_PATTERN, stem
+
+    def analyzer(stopwords):
+        return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | StopFilter(stoplist=stopwords, minsize=1)
+                | StemFilter(stemfn=stem, cachesize=50000))
+
+    docs = sources(rules_db)[3]
+    ix = RamStorage().create_index(Schema(**{
+        field: TEXT(analyzer=analyzer(stopwords), phrase=True) for field, (stopwords, _b) in FIELDS.items()
+    }))
+    with ix.writer() as writer:
+        for doc in docs:
+            writer.add_document(**{field: doc[field] for field in FIELDS if field in doc})
+    searcher = ix.searcher(weighting=scoring.BM25F(situations_B=0.0))
+    yield searcher, Postings(build(docs)), docs
+    searcher.close()
+
+
+def _whoosh_matches(searcher, query) -> dict[int, float]:
+    matcher = query.matcher(searcher)
+    found = {}
+    while matcher.is_active():
+        found[matcher.id()] = matcher.score()
+        matcher.next()
+    return found
+
+
+def test_every_terms_scores_are_whooshs_to_the_last_bit(whoosh_and_ours):
+    from whoosh.query import Term
+
+    from index.postings import FIELDS
+
+    searcher, ours, _docs = whoosh_and_ours
+    terms = [(field, text.decode("utf-8")) for field, text in searcher.reader().all_terms()]
+    assert {field for field, _text in terms} == set(FIELDS) and len(terms) > 2000
+    for field, text in terms:
+        theirs = _whoosh_matches(searcher, Term(field, text))
+        assert list(ours.matches(field, (text,)).items()) == list(theirs.items()), (field, text)  # order too
+    assert ours.matches("body", ("zzqxwv",)) == {} and ours.matches("nofield", ("kaos",)) == {}
+
+
+def test_phrases_match_and_score_as_whooshs(whoosh_and_ours):
+    from whoosh.query import Phrase
+
+    from index.postings import FIELDS, field_tokens
+
+    searcher, ours, docs = whoosh_and_ours
+    phrases = set()
+    for doc in docs:
+        for field, (stopwords, _b) in FIELDS.items():
+            tokens = field_tokens(doc.get(field, ""), stopwords)
+            for size in (2, 3):
+                phrases.update((field, tuple(tokens[i:i + size])) for i in range(0, len(tokens) - size + 1, 5))
+    # Words the field says, never side by side (or not in this order), and a word it never says.
+    phrases |= {("body", ("kaos", "plot")), ("body", ("armor", "plot")), ("title", ("armor", "zzqxwv")),
+                ("asked", ("roll", "roll"))}
+    assert len(phrases) > 3000
+    matched = 0
+    for field, words_ in sorted(phrases):
+        theirs = _whoosh_matches(searcher, Phrase(field, list(words_)))
+        assert list(ours.matches(field, words_).items()) == list(theirs.items()), (field, words_)
+        matched += bool(theirs)
+    assert matched > 3000 - 10
 
 
 # --- the rulebook index (index/rulebook_index.tsv) -------------------------------------------------

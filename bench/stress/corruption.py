@@ -171,8 +171,8 @@ def cache_variants(rng: random.Random) -> dict:
     def index_dir(home):
         return next(p for p in (home / "cache").glob("lookup-index-*") if p.is_dir())
 
-    def segment(home):
-        return max(index_dir(home).glob("*.seg"), key=lambda p: p.stat().st_size)
+    def tables(home):
+        return index_dir(home) / "referee-index.tables"
 
     def drop_table(path):
         db = sqlite3.connect(path)
@@ -198,14 +198,14 @@ def cache_variants(rng: random.Random) -> dict:
         "rules cache: emptied": (rules_file, lambda p: p.write_bytes(b"")),
         "rules cache: a table dropped": (rules_file, drop_table),
         "rules cache: a folder in its place": (rules_file, folder_in_place),
-        "index: segment bytes flipped": (segment, lambda p: _flip(p, rng, 40)),
-        "index: segment page zeroed": (segment, lambda p: _zero(p, p.stat().st_size // 2)),
-        "index: segment truncated": (segment, lambda p: p.write_bytes(p.read_bytes()[:1000])),
-        "index: segment garbage": (segment, lambda p: p.write_bytes(os.urandom(p.stat().st_size))),
+        "index: tables bytes flipped": (tables, lambda p: _flip(p, rng, 40)),
+        "index: tables page zeroed": (tables, lambda p: _zero(p, p.stat().st_size // 2)),
+        "index: tables truncated": (tables, lambda p: p.write_bytes(p.read_bytes()[:1000])),
+        "index: tables garbage": (tables, lambda p: p.write_bytes(os.urandom(p.stat().st_size))),
         "index: metadata deleted": (lambda h: index_dir(h) / "referee-index.json", lambda p: p.unlink()),
         "index: metadata a folder": (lambda h: index_dir(h) / "referee-index.json", folder_in_place),
         "index: checksum deleted": (lambda h: index_dir(h) / "referee-index.sha256", lambda p: p.unlink()),
-        "index: toc truncated": (lambda h: next(index_dir(h).glob("*.toc")), lambda p: p.write_bytes(p.read_bytes()[:30])),
+        "index: tables deleted": (tables, lambda p: p.unlink()),
         "index: the whole folder a file": (index_dir, lambda p: (shutil.rmtree(p), p.write_text("x"))),
     }
 
