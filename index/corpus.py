@@ -136,7 +136,7 @@ class Corpus:
         found = self._shapes.get(doc)
         if found is None:
             kept = self._table_shapes.get(doc)
-            found = self._shapes[doc] = frozenset(kept.split()) if kept is not None else statement_shapes("")
+            found = self._shapes[doc] = frozenset(kept.split()) if kept is not None else frozenset()
         return found
 
     def section(self, key: str):

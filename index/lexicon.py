@@ -213,7 +213,9 @@ def load_glossary() -> tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
 class Lexicon:
     """Phrase knowledge applied to questions (mined + glossary)."""
 
-    def __init__(self, mined: dict):
+    def __init__(self, mined: dict, glossary=None):
+        """`mined`: what `mine` found in the rules; `glossary`: `load_glossary()`, read when not given (the
+        index's tables keep it: reading it stems every word of the glossary)."""
         # Players shorten long terms ("end of turn" for End of Turn Process): every run of two
         # or more words inside a game term is read as a phrase too.
         self.phrases = set()
@@ -226,7 +228,7 @@ class Lexicon:
         self.section_terms: dict[str, list[str]] = mined["section_terms"]
         # slang or abbreviation (slang_form of every word, stopwords included) -> rules words
         self.expansions: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
-        for key, targets in load_glossary():
+        for key, targets in load_glossary() if glossary is None else glossary:
             self._expand(key, targets)
         for abbr, titles in mined["abbreviations"].items():
             self._expand((slang_form(abbr),), [stems(t) for t in titles])

@@ -29,7 +29,7 @@ from index.shapes import quote_asks as quote_asks_of
 from index.situations import data_hash, situation_sequence
 from index.spell import Corrector
 from index.store import SKIPPED_KINDS, open_or_build
-from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, words
+from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, remember_stems, words
 from index.weights import Weights
 from rulesdb.model import key_of
 
@@ -55,15 +55,16 @@ class RulesIndex:
         self.db = db
         meta = open_or_build(db)
         tables = meta["tables"]
+        remember_stems(tables["stems"])
         self.corpus = Corpus(db, tables["corpus"], tables["postings"])
-        self.lexicon = Lexicon(meta["lexicon"])
+        self.lexicon = Lexicon(meta["lexicon"], tables["glossary"])
         vocabulary = dict(meta["frequencies"])
         for word in self.lexicon.vocabulary | QUERY_STOPWORDS:
             vocabulary[word] = vocabulary.get(word, 0) + 1000
         self.corrector = Corrector(vocabulary, protected=meta.get("protected", ()))
         weights = weights or Weights()
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
-        self.ranker = Ranker(self.corpus, self.lexicon, weights)
+        self.ranker = Ranker(self.corpus, self.lexicon, weights, tables["asking_stems"])
         self.classifier = Classifier.from_tables(tables.get("classifier"))
         self.quotes = QuoteChooser(
             self.corpus, weights, self.ranker.answers, tables.get("entry_links"),

@@ -24,10 +24,13 @@ from index.lexicon import Concept
 from index.shapes import answer_factor
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem
 
-__all__ = ["Ranker", "RankedSection"]
+__all__ = ["Ranker", "RankedSection", "asking_stems"]
 
-# Stems of the words of how people ask: the "situations" field dropped them before stemming.
-_ASKING_STEMS = frozenset(stem(w) for w in QUERY_STOPWORDS)
+
+def asking_stems() -> frozenset[str]:
+    """Stems of the words of how people ask: the "situations" field dropped them before stemming.
+    Stemmed once per index build and kept in its tables (stemming them all is about 3 ms)."""
+    return frozenset(stem(w) for w in QUERY_STOPWORDS)
 
 # (section key, score, (its statements' docnums, the head's score per concept, docnum -> score
 # per concept)): what quoting reads after ranking.
@@ -37,10 +40,11 @@ RankedSection = tuple
 class Ranker:
     """Scores sections for concepts over one open index (`Corpus`), with the lexicon's game words."""
 
-    def __init__(self, corpus, lexicon, weights):
+    def __init__(self, corpus, lexicon, weights, asking=None):
         self.corpus = corpus
         self.lexicon = lexicon
         self.weights = weights
+        self.asking = frozenset(asking) if asking is not None else asking_stems()  # `asking_stems`
 
     def _field_queries(self, stems: tuple[str, ...]):
         """(field, words, boost) for one alternative: a word, or a phrase on its own (`Corpus.matches`)."""
@@ -109,7 +113,7 @@ class Ranker:
         for i, concept in enumerate(concepts):
             best: dict[int, float] = {}
             for stems_, weight in concept.alternatives:
-                stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
+                stems_ = tuple(s for s in stems_ if s not in self.asking)
                 if not stems_:
                     continue
                 for doc, score in self.corpus.matches("situations", stems_).items():
@@ -125,7 +129,7 @@ class Ranker:
         pair inside one concept ("player's turn", a game term) is that concept's, not counted again.
         """
         found: dict[str, float] = {}
-        for pair in _word_pairs(concepts, sequence):
+        for pair in _word_pairs(concepts, sequence, self.asking):
             for doc, score in self.corpus.matches("situations", tuple(pair)).items():
                 key = self.corpus.keys[doc]
                 found[key] = found.get(key, 0.0) + score
@@ -292,13 +296,14 @@ class Ranker:
         return sum(named.values())
 
 
-def _word_pairs(concepts: list[Concept], sequence: tuple[str, ...]) -> set[tuple[str, str]]:
+def _word_pairs(concepts: list[Concept], sequence: tuple[str, ...], asking: frozenset[str]) -> set[tuple[str, str]]:
     """Pairs of neighbouring words of the question (`situation_sequence`), never across a clause
-    break, minus pairs inside one concept (a game term was searched as a phrase already)."""
+    break, minus pairs inside one concept (a game term was searched as a phrase already; `asking`:
+    the stems of the words of asking, left out as the entries left them out)."""
     inside = set()
     for concept in concepts:
         for stems_, _weight in concept.alternatives:
-            stems_ = tuple(s for s in stems_ if s not in _ASKING_STEMS)
+            stems_ = tuple(s for s in stems_ if s not in asking)
             inside.update(stems_[i : i + 2] for i in range(len(stems_) - 1))
     pairs = {tuple(sequence[i : i + 2]) for i in range(len(sequence) - 1)} - inside
     return {pair for pair in pairs if pair[0] != pair[1] and CLAUSE_BREAK not in pair}

@@ -8,6 +8,7 @@ the question: in ranking (number, permission, who) and in choosing quotes (all o
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["asks", "quote_asks", "statement_shapes", "answer_factor"]
 
@@ -58,32 +59,37 @@ def asks(question: str) -> frozenset[str]:
 
 
 # --- which shapes a statement has -----------------------------------------------------------------
+# Compiled when first used (`_statement_patterns`): the index keeps every statement's shapes
+# (`index.corpus.Corpus.table`), so most lookups never read one.
 
-_NUMBER = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|any amount|more than one|not capped)\b", re.I)
-_MODAL = re.compile(r"\b(?:may|must|cannot|can|only|not|allows?|allowed|unless)\b", re.I)
-_ROLE = re.compile(
+_NUMBER = r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|any amount|more than one|not capped)\b"
+_MODAL = r"\b(?:may|must|cannot|can|only|not|allows?|allowed|unless)\b"
+_ROLE = (
     r"\bwhich Player\b|\bPlayer(?:'s)? (?:to the|who)\b|\bidentif(?:y|ies|ied)\b"
     r"|\bPlayer (?:rolls|resolves|chooses|receives|gains|takes|draws|manages|decides|is the)\b"
 )
 # A statement that makes something happen: a conditional with its consequence, an instruction.
-_CONSEQUENCE = re.compile(
+_CONSEQUENCE = (
     r"^(?:If|When|Whenever|After|Once|Before)\b[^.]*,\s|\b(?:is|are) (?:discarded|removed|returned|placed|drawn|resolved)\b"
     r"|^(?:Resolve|Draw|Discard|Return|Pause|Shuffle|Place|Reduce|Remove|Reveal|Roll)\b"
 )
-_TIMING = re.compile(
-    r"\b(?:during|before|after|whenever|at the (?:start|end|beginning)|occurs|immediately|until|first time|once)\b", re.I
-)
+_TIMING = r"\b(?:during|before|after|whenever|at the (?:start|end|beginning)|occurs|immediately|until|first time|once)\b"
 # A catalogue: a bulleted list, or four or more items in a row ("Players, Loot, Dungeon Bombs, ...").
-_ENUMERATION = re.compile(r"\n\s*[-•]|(?:[^,.]+,){3,}[^,.]*\b(?:or|and)\b")
-_NEGATED = re.compile(r"\b(?:not|no|cannot|never|without|none|empty|nothing|neither|nor)\b", re.I)
+_ENUMERATION = r"\n\s*[-•]|(?:[^,.]+,){3,}[^,.]*\b(?:or|and)\b"
+_NEGATED = r"\b(?:not|no|cannot|never|without|none|empty|nothing|neither|nor)\b"
 # A document's preamble: "This document defines Loot management procedures."
-_GENERIC = re.compile(r"^This document\b")
+_GENERIC = r"^This document\b"
 
-# A statement's shapes, by the name of the question's ask each one answers.
+# A statement's shapes, by the name of the question's ask each one answers, with the pattern's flags.
 _SHAPES = (
-    ("number", _NUMBER), ("permission", _MODAL), ("who", _ROLE), ("consequence", _CONSEQUENCE),
-    ("time", _TIMING), ("negation", _NEGATED), ("list", _ENUMERATION), ("generic", _GENERIC),
+    ("number", _NUMBER, re.I), ("permission", _MODAL, re.I), ("who", _ROLE, 0), ("consequence", _CONSEQUENCE, 0),
+    ("time", _TIMING, re.I), ("negation", _NEGATED, re.I), ("list", _ENUMERATION, 0), ("generic", _GENERIC, 0),
 )
+
+
+@lru_cache(maxsize=1)
+def _statement_patterns() -> tuple:
+    return tuple((name, re.compile(pattern, flags)) for name, pattern, flags in _SHAPES)
 
 
 def statement_shapes(text: str) -> frozenset[str]:
@@ -91,7 +97,7 @@ def statement_shapes(text: str) -> frozenset[str]:
     2,000 characters (the rules' longest statement has 940): _ENUMERATION backtracks over a long run without
     commas, and a 100,000-character statement in an added document made one `ask` take minutes."""
     text = text[:2000]
-    return frozenset(name for name, pattern in _SHAPES if pattern.search(text))
+    return frozenset(name for name, pattern in _statement_patterns() if pattern.search(text))
 
 
 def answer_factor(has: frozenset[str], asked: frozenset[str], weights) -> float:

@@ -26,14 +26,14 @@ from pathlib import Path
 
 from index.errors import IndexUnavailable
 from index.situations import data_hash, situation_text
-from index.text import words
+from index.text import stem, words
 from rulesdb.cache import remove_abandoned, temporary_name
 
 __all__ = ["index_dir", "open_or_build", "build_into", "documents", "sources"]
 
 # Bump when what goes into a document, how a field is indexed or scored, or the tables' or the metadata's shape
 # changes: the index directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 16
+SCHEMA_VERSION = 17
 META = "referee-index.json"
 CHECKSUM = "referee-index.sha256"  # of META, which holds the checksum of every other file
 # The bulk of what a lookup reads, as one marshal dump: marshal reads plain values about ten times faster than
@@ -124,6 +124,8 @@ def build_into(db) -> dict:
     from index import postings
     from index.classifier import Classifier, section_rows, statement_rows
     from index.corpus import Corpus
+    from index.lexicon import load_glossary
+    from index.ranking import asking_stems
     from index.situations import entry_links
 
     situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
@@ -149,6 +151,10 @@ def build_into(db) -> dict:
             "classifier": Classifier.from_rows(section_rows(db)).to_tables(),
             "statement_classifier": Classifier.from_rows(statement_rows(db, noted)).to_tables(),
             "entry_links": entry_links(noted, titles),
+            "glossary": load_glossary(),
+            "asking_stems": sorted(asking_stems()),
+            # Every word of the rules and of the rulebook index, stemmed: `index.text.remember_stems`.
+            "stems": {word: stem(word) for word in sorted(frequencies)},
         },
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,
