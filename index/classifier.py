@@ -127,11 +127,17 @@ class Classifier:
         self._last: tuple = (None, {})  # quoting asks once per section shown, with the same words
 
     @classmethod
-    def from_rows(cls, rows) -> "Classifier":
+    def from_rows(cls, rows, read: dict | None = None) -> "Classifier":
+        """Counted from (label, text, weight) rows. `read`: text -> its features, filled as texts are read (the
+        section and statement classifiers of one build share most of their texts: one dict for both reads
+        each text once)."""
+        read = {} if read is None else read
         per_feature: dict[str, dict[str, float]] = {}
         totals: dict[str, float] = {}
         for key, text, weight in rows:
-            found = features(situation_sequence(clause_words(text)))
+            found = read.get(text)
+            if found is None:
+                found = read[text] = features(situation_sequence(clause_words(text)))
             for feature in found:
                 per = per_feature.setdefault(feature, {})
                 per[key] = per.get(key, 0.0) + weight

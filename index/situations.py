@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, stem, words
@@ -42,6 +43,7 @@ SECTION_QUESTIONS = Path(__file__).parent / "section_questions.tsv"
 ENTRY_BREAK = "zzentryzz"
 
 _hash_cache: dict[tuple, str] = {}
+_rows_cache: dict[Path, tuple[tuple, tuple]] = {}
 
 
 def _path(path: Path | None) -> Path:
@@ -55,9 +57,17 @@ def entry_lines(path: Path | None = None) -> list[tuple[str, str, str]]:
 
 
 def entry_rows(path: Path | None = None) -> list[tuple[str, str, str, tuple[str, ...]]]:
-    """`entry_lines` with the columns after the note (index/section_questions.tsv's deciding passages)."""
+    """`entry_lines` with the columns after the note (index/section_questions.tsv's deciding passages).
+    Read once per version of the file (its modification time, size and inode): a build reads each file
+    several times."""
+    file = _path(path)
     try:
-        text = _path(path).read_text(encoding="utf-8")
+        status = os.stat(file)
+        token = (status.st_mtime_ns, status.st_size, status.st_ino)
+        kept = _rows_cache.get(file)
+        if kept is not None and kept[0] == token:
+            return list(kept[1])
+        text = file.read_text(encoding="utf-8")
     except OSError:
         return []
     out = []
@@ -73,6 +83,9 @@ def entry_rows(path: Path | None = None) -> list[tuple[str, str, str, tuple[str,
         more = tuple(p.strip() for p in parts[3:] if p.strip())
         if key and phrase and not phrase.startswith("#"):
             out.append((key, phrase, note, more))
+    if len(_rows_cache) > 16:
+        _rows_cache.clear()
+    _rows_cache[file] = (token, tuple(out))
     return out
 
 
@@ -89,9 +102,10 @@ def load_entries(path: Path | None = None) -> dict[str, list[str]]:
     return entries
 
 
+@lru_cache(maxsize=32768)
 def entry_stems(phrase: str) -> tuple[str, ...]:
     """An entry's (or a question's) words as the entries are searched: the words of asking
-    dropped, the rest stemmed, each once."""
+    dropped, the rest stemmed, each once. Kept per phrase: a build reads each entry twice or more."""
     return tuple(dict.fromkeys(stem(w) for w in words(phrase) if w not in QUERY_STOPWORDS))
 
 

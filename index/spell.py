@@ -82,6 +82,20 @@ class Corrector:
                 scored.append((distance, sorted(cand) != letters, -self.frequencies.get(cand, 0), cand))
         return [cand for *_, cand in sorted(scored)]
 
+    def near(self, word: str, max_distance: int = 2) -> bool:
+        """Whether any known word is within `max_distance` of `word`: `candidates` is not empty."""
+        if len(word) > LONGEST_WORD:
+            return False
+        index = self._deletion_index()
+        seen: set[str] = set()
+        for probe in {word} | _deletes(word):
+            for cand in index.get(probe, ()):
+                if cand not in seen:
+                    seen.add(cand)
+                    if edit_distance(word, cand, max_distance) <= max_distance:
+                        return True
+        return False
+
     def correct(self, word: str) -> str | None:
         """The word meant, if `word` is unknown and one correction stands out; else None."""
         if not 3 <= len(word) <= LONGEST_WORD or word in self.frequencies or word in self.protected or not word.isalpha():

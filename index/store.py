@@ -130,6 +130,7 @@ def build_into(db) -> dict:
 
     situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
     mined, situations, noted, docs = sources(db)
+    read: dict = {}  # the classifiers' texts, each read once
     titles = {section.key: section.title for section in db.sections()}
     frequencies: dict[str, int] = {}
     for st in db.statements():
@@ -148,8 +149,8 @@ def build_into(db) -> dict:
             "byteorder": sys.byteorder,  # of the packed postings and counts
             "postings": postings.build(docs),
             "corpus": Corpus.table(docs),
-            "classifier": Classifier.from_rows(section_rows(db)).to_tables(),
-            "statement_classifier": Classifier.from_rows(statement_rows(db, noted)).to_tables(),
+            "classifier": Classifier.from_rows(section_rows(db), read).to_tables(),
+            "statement_classifier": Classifier.from_rows(statement_rows(db, noted), read).to_tables(),
             "entry_links": entry_links(noted, titles),
             "glossary": load_glossary(),
             "asking_stems": sorted(asking_stems()),
@@ -189,7 +190,7 @@ def protected_words(vocabulary: dict[str, int]) -> list[str]:
         vocabulary.update(dict.fromkeys(key, 1))
     vocabulary.update(dict.fromkeys(QUERY_STOPWORDS, 1))
     near = Corrector(vocabulary)
-    return sorted(word for word in english_words() if word not in vocabulary and near.candidates(word, 2))
+    return sorted(word for word in english_words() if word not in vocabulary and near.near(word, 2))
 
 
 def _write_meta(directory: Path, meta: dict) -> None:
