@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from itertools import accumulate
 
 from index.text import INDEX_STOPWORDS, QUERY_STOPWORDS, stem, words
 
@@ -104,11 +105,11 @@ class Postings:
         self._packed = packed
 
     def _read(self, field: str, term: str, positions: bool = False):
-        """(docnum -> score, docnum -> positions or None) of one term, in document order; empty when the field
-        never says it."""
+        """(docnum -> score, in document order; with `positions`, docnum -> where its positions start and end
+        in the flat list, and that list) of one term; empty when the field never says it."""
         packed = self._packed.get(field, {}).get(term)
         if packed is None:
-            return {}, {}
+            return {}, {}, []
         view = memoryview(packed)
         size = view[:_UINT_SIZE].cast(_UINT)[0]
         at = _UINT_SIZE
@@ -116,32 +117,32 @@ class Postings:
         at += size * _UINT_SIZE
         scores = dict(zip(docs, view[at:at + size * _FLOAT_SIZE].cast(_FLOAT).tolist()))
         if not positions:
-            return scores, None
+            return scores, None, None
         at += size * _FLOAT_SIZE
-        counts = view[at:at + size * _UINT_SIZE].cast(_UINT).tolist()
+        ends = list(accumulate(view[at:at + size * _UINT_SIZE].cast(_UINT).tolist()))
         at += size * _UINT_SIZE
-        flat = view[at:].cast(_UINT).tolist()
-        found: dict[int, frozenset[int]] = {}
-        start = 0
-        for docnum, how_many in zip(docs, counts):
-            found[docnum] = frozenset(flat[start:start + how_many])
-            start += how_many
-        return scores, found
+        spans = dict(zip(docs, zip([0, *ends[:-1]], ends)))
+        return scores, spans, view[at:].cast(_UINT).tolist()
 
     def matches(self, field: str, terms: tuple[str, ...]) -> dict[int, float]:
         """docnum -> score, in document order: of the term, or of the phrase when `terms` holds several words."""
         if len(terms) == 1:
             return self._read(field, terms[0])[0]
         read = [self._read(field, term, positions=True) for term in terms]
-        if any(not scores for scores, _positions in read):
+        if any(not scores for scores, _spans, _flat in read):
             return {}
         found: dict[int, float] = {}
-        first_scores, first_positions = read[0]
+        first_scores, first_spans, first_flat = read[0]
         for docnum in first_scores:
-            if not all(docnum in scores for scores, _positions in read[1:]):
+            if not all(docnum in scores for scores, _spans, _flat in read[1:]):
                 continue
-            if any(all(p + i in read[i][1][docnum] for i in range(1, len(read))) for p in first_positions[docnum]):
-                found[docnum] = _tree_sum([scores[docnum] for scores, _positions in read])
+            later = []
+            for _scores, spans, flat in read[1:]:
+                start, end = spans[docnum]
+                later.append(frozenset(flat[start:end]))
+            start, end = first_spans[docnum]
+            if any(all(p + i in positions for i, positions in enumerate(later, 1)) for p in first_flat[start:end]):
+                found[docnum] = _tree_sum([scores[docnum] for scores, _spans, _flat in read])
         return found
 
 

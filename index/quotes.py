@@ -51,12 +51,18 @@ class QuoteChooser:
             return found
         entries = self._section_notes.get(key)
         if entries is None:
-            entries = self._section_notes[key] = section_links(self.notes, key)
-        for entry, named in entries:
-            total = sum(rarity for _s, rarity in entry)
+            # Each entry with its words as a set and its whole weight, once per section per process.
+            entries = self._section_notes[key] = [
+                (entry, named, frozenset(s for s, _rarity in entry), sum(rarity for _s, rarity in entry))
+                for entry, named in section_links(self.notes, key)
+            ]
+        cover = self.weights.note_cover
+        for entry, named, words_, total in entries:
+            if cover > 0 and words_.isdisjoint(question_stems):
+                continue  # says none of it: a share of 0
             said = sum(rarity for s, rarity in entry if s in question_stems)
             share = said / total if total else 0.0
-            if share >= self.weights.note_cover:
+            if share >= cover:
                 for n in named:
                     found[n] = found.get(n, 0.0) + share
         return found
