@@ -33,9 +33,18 @@ from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, remember_stems, words
 from index.weights import Weights
 from rulesdb.model import key_of
 
-__all__ = ["RulesIndex", "open_index"]
+__all__ = ["RulesIndex", "open_index", "speller_vocabulary"]
 
 _OPEN: dict[tuple[str, str, str], "RulesIndex"] = {}
+
+
+def speller_vocabulary(frequencies: dict[str, int], lexicon: Lexicon) -> dict[str, int]:
+    """The words the speller knows and how common each is: the index's words, and the slang and the
+    words of asking, counted as very common."""
+    vocabulary = dict(frequencies)
+    for word in lexicon.vocabulary | QUERY_STOPWORDS:
+        vocabulary[word] = vocabulary.get(word, 0) + 1000
+    return vocabulary
 
 
 def open_index(db) -> "RulesIndex":
@@ -58,10 +67,11 @@ class RulesIndex:
         remember_stems(tables["stems"])
         self.corpus = Corpus(db, tables["corpus"], tables["postings"])
         self.lexicon = Lexicon(meta["lexicon"], tables["glossary"])
-        vocabulary = dict(meta["frequencies"])
-        for word in self.lexicon.vocabulary | QUERY_STOPWORDS:
-            vocabulary[word] = vocabulary.get(word, 0) + 1000
-        self.corrector = Corrector(vocabulary, protected=meta.get("protected", ()))
+        # A third of players' questions have a word the speller looks up: its deletion index is made at build.
+        self.corrector = Corrector(
+            speller_vocabulary(meta["frequencies"], self.lexicon), protected=meta.get("protected", ()),
+            deletions=tables["deletions"],
+        )
         weights = weights or Weights()
         self.reader = QuestionReader(self.lexicon, self.corrector, weights)
         self.ranker = Ranker(self.corpus, self.lexicon, weights, tables["asking_stems"])

@@ -13,6 +13,7 @@ would otherwise cost tens of gigabytes.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 __all__ = ["Corrector", "edit_distance", "LONGEST_WORD"]
 
@@ -24,6 +25,20 @@ _RUNS = re.compile(r"(.)\1{2,}")
 
 def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+class _Packed:
+    """A deletion index read from `Corrector.packed_deletions`: `get` as a dict's, by bisection."""
+
+    def __init__(self, keys: str, words: str):
+        self._keys = keys.split("\n") if keys else []
+        self._words = words.split("\n") if keys else []
+
+    def get(self, key: str, default=()):
+        at = bisect_left(self._keys, key)
+        if at < len(self._keys) and self._keys[at] == key:
+            return self._words[at].split(" ")
+        return default
 
 
 def edit_distance(a: str, b: str, limit: int = 3) -> int:
@@ -44,12 +59,27 @@ def edit_distance(a: str, b: str, limit: int = 3) -> int:
 
 
 class Corrector:
-    def __init__(self, frequencies: dict[str, int], protected=()):
+    def __init__(self, frequencies: dict[str, int], protected=(), deletions: tuple[str, str] | None = None):
+        """`deletions`: the deletion index of these `frequencies` as `packed_deletions` made it when the index
+        was built (read only when a word is looked up); without it the index is made when first needed."""
         self.frequencies = frequencies
         self.protected = frozenset(protected)  # real words, never "corrected"
         self._index: dict[str, list[str]] | None = None
+        self._deletions = deletions
+
+    def packed_deletions(self) -> tuple[str, str] | None:
+        """The deletion index as two texts, one line per key, sorted: the keys, and the words each comes from
+        (space-separated). Read back (`_Packed`) it splits two strings instead of building 9,000 lists. None
+        when a word holds a space or a line break (never a word of `index.text.words`)."""
+        index = self._deletion_index()
+        if any(" " in word or "\n" in word for word in self.frequencies):
+            return None
+        keys = sorted(index)
+        return "\n".join(keys), "\n".join(" ".join(index[key]) for key in keys)
 
     def _deletion_index(self) -> dict[str, list[str]]:
+        if self._index is None and self._deletions is not None:
+            self._index = _Packed(*self._deletions)
         if self._index is None:
             index: dict[str, list[str]] = {}
             for word in self.frequencies:

@@ -33,7 +33,7 @@ __all__ = ["index_dir", "open_or_build", "build_into", "documents", "sources"]
 
 # Bump when what goes into a document, how a field is indexed or scored, or the tables' or the metadata's shape
 # changes: the index directory name carries it, so an old index is rebuilt instead of misread.
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 18
 META = "referee-index.json"
 CHECKSUM = "referee-index.sha256"  # of META, which holds the checksum of every other file
 # The bulk of what a lookup reads, as one marshal dump: marshal reads plain values about ten times faster than
@@ -124,13 +124,17 @@ def build_into(db) -> dict:
     from index import postings
     from index.classifier import Classifier, section_rows, statement_rows
     from index.corpus import Corpus
-    from index.lexicon import load_glossary
+    from index.lexicon import Lexicon, load_glossary
+    from index.lookup import speller_vocabulary
     from index.ranking import asking_stems
     from index.situations import entry_links
+    from index.spell import Corrector
 
     situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
     mined, situations, noted, docs = sources(db)
     read: dict = {}  # the classifiers' texts, each read once
+    glossary = load_glossary()
+    lexicon = Lexicon(mined, glossary)
     titles = {section.key: section.title for section in db.sections()}
     frequencies: dict[str, int] = {}
     for st in db.statements():
@@ -152,10 +156,12 @@ def build_into(db) -> dict:
             "classifier": Classifier.from_rows(section_rows(db), read).to_tables(),
             "statement_classifier": Classifier.from_rows(statement_rows(db, noted), read).to_tables(),
             "entry_links": entry_links(noted, titles),
-            "glossary": load_glossary(),
+            "glossary": glossary,
             "asking_stems": sorted(asking_stems()),
             # Every word of the rules and of the rulebook index, stemmed: `index.text.remember_stems`.
             "stems": {word: stem(word) for word in sorted(frequencies)},
+            # The speller's deletion index, read only when a question has a word to correct.
+            "deletions": Corrector(speller_vocabulary(frequencies, lexicon)).packed_deletions(),
         },
         "protected": protected_words(frequencies),
         "content_hash": db.content_hash,

@@ -104,6 +104,18 @@ def test_a_swap_beats_a_dropped_letter_and_a_held_key_is_squeezed(rules_db):
     assert corrector.correct("loooted") == "looted"  # squeezed, then left as typed: not a typo of "loot"
 
 
+def test_the_spellers_deletion_index_kept_with_the_index_finds_what_a_fresh_one_finds(rules_db):
+    # Made at build and read back only when a word is looked up (index.spell.Corrector.packed_deletions).
+    from index.spell import Corrector
+
+    kept = RulesIndex(rules_db).corrector
+    fresh = Corrector(kept.frequencies, kept.protected)
+    for word in ("stor", "plto", "armr", "bagg", "sheild", "kaoss", "diec", "equiped", "zzqxwv", "ab"):
+        assert kept.candidates(word) == fresh.candidates(word), word
+        assert kept.near(word) == bool(fresh.candidates(word)), word
+    assert kept._deletions is not None
+
+
 def test_common_english_words_are_not_corrected_into_rules_words(rules_db):
     # "deal" is one letter from "dead", "sorting" two from "storing": both are meant as typed.
     result = index.search(rules_db, "who has to deal the cards when sorting loot", 3)
