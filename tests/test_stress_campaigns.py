@@ -34,7 +34,7 @@ def test_racing_writers_apply_each_move_once_and_undo_expect_never_takes_another
 
 def test_damaged_game_files_are_named_and_damaged_caches_rebuilt():
     only = {"truncated to half", "a page zeroed (the log)", "a folder", "a foreign SQLite file",
-            "rules cache: 'may not' flipped to 'may now'", "index: segment bytes flipped"}
+            "rules cache: 'may not' flipped to 'may now'", "index: tables bytes flipped"}
     figures = corruption.run(seed=1, only=only, moves=6)
     assert corruption.failures(figures) == 0, figures
     assert sum(len(rows) for rows in figures.values()) == len(only)
