@@ -160,6 +160,35 @@ def test_undecodable_bytes_in_argv_are_answered_in_a_real_process(shared_home):
     assert b"Traceback" not in proc.stderr
 
 
+_FROZEN_AFTER = """
+import gc, io, json, sys, contextlib
+from referee.cli import main
+from referee.cli.application import invoke
+if sys.argv[1] == "session":
+    with contextlib.redirect_stdout(io.StringIO()):
+        invoke(["ask", "plot armor", "--json"])
+else:
+    sys.argv = ["referee", "ask", "plot armor", "--json"]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            main()
+    except SystemExit:
+        pass
+print(gc.get_freeze_count())
+"""
+
+
+@pytest.mark.parametrize("how, frozen", [("console script", True), ("session", False)])
+def test_the_console_scripts_ask_leaves_its_objects_to_the_process_end_and_a_session_never(shared_home, how, frozen):
+    # The console script's process ends with the command: its last garbage collection would only walk the open
+    # index (referee/cli/rules.py). A session (`referee play`) goes on, and its garbage is collected as ever.
+    env = dict(os.environ, REFEREE_HOME=str(shared_home))
+    proc = subprocess.run([sys.executable, "-c", _FROZEN_AFTER, how], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert (int(proc.stdout.split()[-1]) > 0) is frozen
+
+
 # --- questions that know the game (a dry run of the move a question names) ---------------------------------
 
 

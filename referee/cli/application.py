@@ -200,8 +200,18 @@ def invoke(words: list[str]) -> int:
     return result if isinstance(result, int) else 0
 
 
+_ONE_COMMAND = [False]  # set by `main`: the console script runs one command, then its process ends
+
+
+def process_ends_with_this_command() -> bool:
+    """True in the console script (`main`: one command, then the process ends), False in `invoke` (the session,
+    the demo) and under a test runner."""
+    return _ONE_COMMAND[0]
+
+
 def main() -> None:
     """The console script. A library error no command caught is still bad input, never a traceback."""
+    _ONE_COMMAND[0] = True
     for stream in (sys.stdout, sys.stderr):
         # A path or a name holding bytes that are not UTF-8 (read from argv as surrogates) is printed escaped
         # (\udcff, also valid inside a JSON string) instead of failing mid-output.
