@@ -1,6 +1,6 @@
 """Cold start of `referee` commands, side by side with the bare interpreter, in one run.
 
-    .venv/bin/python bench/startup.py [--runs 15] [--against DIR]
+    .venv/bin/python bench/startup.py [--runs 15] [--against DIR] [--first]
 
 With bytecode cached, as users have it (these machines set PYTHONDONTWRITEBYTECODE=1: unset it, and
 `python -m compileall -q referee rulesdb index` first). `--against DIR` also times another checkout of the
@@ -12,12 +12,15 @@ Each round runs every command once, in turn, so machine noise hits them alike; t
 the median and p90 wall time and the ratio of the median to `python -c pass` (the budget is a
 ratio: a move <= 8x, a lookup <= 15x; see ARCHITECTURE.md). Commands run against a throwaway
 REFEREE_HOME whose caches are warmed first: "cold" means a new process, not a missing cache.
+`--first` also times the first `referee ask --json` after install: each run from an empty REFEREE_HOME,
+so it builds the rules cache and the lookup index (the table shows it beside the others, in ms).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -45,17 +48,26 @@ COMMANDS = {
 NEW_GAME = ["new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions", "2"]
 
 
-def _time(command: list[str], env: dict) -> float:
+FIRST = "first ask after install"
+
+
+def _time(command: list[str], env: dict, name: str = "") -> float:
+    if name.startswith(FIRST):  # an empty home: the rules cache and the index are built
+        env = dict(env, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-first-"))
     start = time.perf_counter()  # run from the throwaway home: `python -m` would find a checkout in the working folder
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False,
                    cwd=env["REFEREE_HOME"])
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    if name.startswith(FIRST):
+        shutil.rmtree(env["REFEREE_HOME"], ignore_errors=True)
+    return elapsed
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--against", metavar="DIR", help="another checkout to time in the same rounds")
+    parser.add_argument("--first", action="store_true", help="also time the first `ask` after install (empty home)")
     args = parser.parse_args()
     env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
     commands = dict(COMMANDS)
@@ -76,13 +88,19 @@ def main() -> None:
                     envs[key] = tag_env
         subprocess.run([then_python, "-m", "referee", *NEW_GAME], stdout=subprocess.DEVNULL, env=then_env, check=True,
                        cwd=then_env["REFEREE_HOME"])
+    if args.first:
+        pythons = [(PYTHON, "now", env)] + ([(then_python, "then", then_env)] if args.against else [])
+        for python, tag, tag_env in pythons:
+            key = f"{FIRST} [{tag}]" if args.against else FIRST
+            commands[key] = [python, "-m", "referee", *COMMANDS["referee ask ... --json"][1:]]
+            envs[key] = tag_env
     subprocess.run([REFEREE, *NEW_GAME], stdout=subprocess.DEVNULL, env=env, check=True)
     for name, command in commands.items():  # warm the rules cache and the OS file cache
-        _time(command, envs[name])
+        _time(command, envs[name], name)
     samples: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, command in commands.items():
-            samples[name].append(_time(command, envs[name]))
+            samples[name].append(_time(command, envs[name], name))
     base = statistics.median(samples["python -c pass"])
     print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
     for name, values in samples.items():
