@@ -1,6 +1,6 @@
 """Cold start of `referee` commands, side by side with the bare interpreter, in one run.
 
-    .venv/bin/python bench/startup.py [--runs 15] [--against DIR] [--first]
+    .venv/bin/python bench/startup.py [--runs 15] [--against DIR] [--first] [--only WORD ...]
 
 With bytecode cached, as users have it (these machines set PYTHONDONTWRITEBYTECODE=1: unset it, and
 `python -m compileall -q referee rulesdb index` first). `--against DIR` also times another checkout of the
@@ -9,17 +9,20 @@ its own venv (DIR/.venv), beside this checkout run the same way; every command r
 neither finds a checkout in the working folder first.
 
 Each round runs every command once, in turn, so machine noise hits them alike; the table shows
-the median and p90 wall time and the ratio of the median to `python -c pass` (the budget is a
+the median and p90 wall time, the ratio of the median to `python -c pass`, and the median CPU time
+(user + system, which a busy machine moves less) with its ratio (the budget is a
 ratio: a move <= 8x, a lookup <= 15x; see ARCHITECTURE.md). Commands run against a throwaway
 REFEREE_HOME whose caches are warmed first: "cold" means a new process, not a missing cache.
 `--first` also times the first `referee ask --json` after install: each run from an empty REFEREE_HOME,
 so it builds the rules cache and the lookup index (the table shows it beside the others, in ms).
+`--only ask` times only the commands whose name says "ask" (beside `python -c pass`, always).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -51,16 +54,19 @@ NEW_GAME = ["new", "--players", "Mara, Ivo", "--health", "12", "--turn-actions",
 FIRST = "first ask after install"
 
 
-def _time(command: list[str], env: dict, name: str = "") -> float:
+def _time(command: list[str], env: dict, name: str = "") -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run: CPU time moves less with the machine's load."""
     if name.startswith(FIRST):  # an empty home: the rules cache and the index are built
         env = dict(env, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-first-"))
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()  # run from the throwaway home: `python -m` would find a checkout in the working folder
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False,
                    cwd=env["REFEREE_HOME"])
     elapsed = time.perf_counter() - start
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
     if name.startswith(FIRST):
         shutil.rmtree(env["REFEREE_HOME"], ignore_errors=True)
-    return elapsed
+    return elapsed, (now.ru_utime + now.ru_stime) - (used.ru_utime + used.ru_stime)
 
 
 def main() -> None:
@@ -68,6 +74,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--against", metavar="DIR", help="another checkout to time in the same rounds")
     parser.add_argument("--first", action="store_true", help="also time the first `ask` after install (empty home)")
+    parser.add_argument("--only", nargs="*", metavar="WORD", help="only the commands whose name says one of these")
     args = parser.parse_args()
     env = dict(os.environ, REFEREE_HOME=tempfile.mkdtemp(prefix="referee-bench-"))
     commands = dict(COMMANDS)
@@ -94,20 +101,29 @@ def main() -> None:
             key = f"{FIRST} [{tag}]" if args.against else FIRST
             commands[key] = [python, "-m", "referee", *COMMANDS["referee ask ... --json"][1:]]
             envs[key] = tag_env
+    if args.only:
+        commands = {name: command for name, command in commands.items()
+                    if name == "python -c pass" or any(word in name for word in args.only)}
     subprocess.run([REFEREE, *NEW_GAME], stdout=subprocess.DEVNULL, env=env, check=True)
     for name, command in commands.items():  # warm the rules cache and the OS file cache
         _time(command, envs[name], name)
     samples: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, command in commands.items():
-            samples[name].append(_time(command, envs[name], name))
+            wall, used = _time(command, envs[name], name)
+            samples[name].append(wall)
+            cpu[name].append(used)
     base = statistics.median(samples["python -c pass"])
-    print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7}")
+    cpu_base = statistics.median(cpu["python -c pass"])
+    print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7} {'cpu ms':>8} {'x bare':>7}")
     for name, values in samples.items():
         values.sort()
         median = statistics.median(values)
         p90 = values[int(0.9 * (len(values) - 1))]
-        print(f"{name:<42} {median * 1000:>10.1f} {p90 * 1000:>8.1f} {median / base:>7.1f}")
+        used = statistics.median(cpu[name])
+        print(f"{name:<42} {median * 1000:>10.1f} {p90 * 1000:>8.1f} {median / base:>7.1f} "
+              f"{used * 1000:>8.1f} {used / cpu_base:>7.1f}")
 
 
 if __name__ == "__main__":
