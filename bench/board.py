@@ -48,9 +48,15 @@ print(done[0])
 def _start_server(game: Path, env: dict) -> tuple[subprocess.Popen, str]:
     server = subprocess.Popen([REFEREE, "board", "--serve", "--port", "0", "--game", str(game)],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    import re
+
+    url = None
     for line in server.stdout:
-        if "http://127.0.0.1:" in line:
-            return server, line.strip()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        url = url or (found[0] if found else None)
+        if url and "Ctrl-C" in line:  # what it prints after is read and dropped (a full pipe would stall it)
+            threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+            return server, url
     raise SystemExit("the board server printed no URL")
 
 
