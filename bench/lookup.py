@@ -313,27 +313,88 @@ def quote_score(ranker, db, questions, judge: str = "old") -> dict:
     return {"first": first / n, "any": anywhere / n, "n": judged, "misses": misses}
 
 
+def _lines(result) -> tuple:
+    """The answer lines of a lookup: `answers` (one per question asked), or the one `answer` of
+    code that has no `answers` yet (the "before" of a blind set is scored with this bench)."""
+    lines = getattr(result, "answers", None)
+    if lines is None:
+        lines = (result.answer,) if result.answer else ()
+    return tuple(lines)
+
+
+def _normal(verdict) -> str | None:
+    if verdict is None:
+        return None
+    verdict = str(verdict).strip().lower()
+    return NUMBER_WORDS.get(verdict, verdict)
+
+
+NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+
+
+def line_is_right(line, part, decide) -> bool:
+    """An answer line is right when its verdict is the gold one (yes / no / the number; none when
+    the answer is the deciding sentence itself) and its sentence is a deciding one."""
+    return _normal(line.verdict) == _normal(part) and any(d in line.text or line.text in d for d in decide)
+
+
 def answer_lines(ranker, db, questions) -> dict:
-    """The one-line answers (`LookupResult.answer`): how many questions get one, how many of those
-    come from a statement that decides the question (its section expected, the statement judged
-    deciding as the quote metric judges it), and for dev questions whose answer starts with Yes or
-    No, how many verdicts agree."""
-    given = deciding = verdicts = agree = 0
+    """The one-line answers: coverage (questions with at least one line) and, over the questions
+    annotated with a gold `answer` ("yes", "no", a number, null for "the deciding sentence is the
+    answer", or a list of those for two questions), precision: lines whose verdict is the gold
+    one and whose sentence is a `decide` sentence. For two questions each line is matched to a
+    part it is right for (once each). Also: lines from a deciding statement of an expected
+    section, and for dev questions whose answer starts with Yes or No, how many verdicts agree."""
+    given = deciding = verdicts = agree = lines_judged = right = covered = judged_questions = 0
+    wrong = []
     for q in questions:
         try:
             with held_out(ranker, q):
-                answer = ranker.lookup.search(q["q"], 3).answer
+                result = ranker.lookup.search(q["q"], 3)
         except ranker.index.LookupFailure:
             continue
-        if answer is None:
+        lines = _lines(result)
+        if not lines:
             continue
-        given += 1
-        deciding += answer.key in q["expect"] and answer.n in deciding_statements(db, q, answer.key)
-        told = (q.get("answer") or "").split(" ", 1)[0].strip(",.:;")
+        covered += 1
+        for answer in lines:
+            given += 1
+            deciding += answer.key in q["expect"] and answer.n in deciding_statements(db, q, answer.key)
+        gold = q.get("answer", "prose") if "decide" in q else "prose"
+        if gold != "prose":
+            judged_questions += 1
+            parts = list(gold) if isinstance(gold, list) else [gold]
+            for answer in lines:
+                lines_judged += 1
+                hit = next((i for i, part in enumerate(parts) if line_is_right(answer, part, q["decide"])), None)
+                if hit is None:
+                    wrong.append((q["id"], q["q"], gold, answer.verdict, answer.text))
+                else:
+                    right += 1
+                    parts.pop(hit)
+        told = (q.get("answer") or "").split(" ", 1)[0].strip(",.:;") if isinstance(q.get("answer"), str) else ""
         if answer.verdict and told in ("Yes", "No"):
             verdicts += 1
             agree += answer.verdict == told
-    return {"n": len(questions), "given": given, "deciding": deciding, "verdicts": verdicts, "agree": agree}
+    annotated = sum(1 for q in questions if "decide" in q and "answer" in q)
+    return {"n": len(questions), "given": given, "deciding": deciding, "verdicts": verdicts, "agree": agree,
+            "covered": covered, "coverage": covered / (len(questions) or 1), "annotated": annotated,
+            "judged": lines_judged, "right": right, "precision": right / lines_judged if lines_judged else None,
+            "wrong": wrong}
+
+
+def first_shown_decides(ranker, questions) -> dict:
+    """The issue's strict readings: the first section is the writer's first (best) section, and
+    the very first quote shown (the first section's first quote) is a deciding sentence."""
+    strict = first = n_decide = 0
+    for q in questions:
+        with held_out(ranker, q):
+            hits = list(ranker.hits(q["q"], 3))
+        strict += bool(hits) and hits[0].key == q["expect"][0]
+        if "decide" in q:
+            n_decide += 1
+            first += bool(hits and hits[0].quotes) and any(d in hits[0].quotes[0].text for d in q["decide"])
+    return {"strict": strict / (len(questions) or 1), "first": first / n_decide if n_decide else None, "n": len(questions)}
 
 
 def own_sections(ranker, db) -> tuple[int, int]:
@@ -443,6 +504,8 @@ def main() -> None:
     parser.add_argument("--verbose", "-v", action="store_true", help="list what ours gets wrong (rank and quote)")
     parser.add_argument("--no-cold", action="store_true", help="skip the subprocess timing")
     parser.add_argument("--sweep", action="store_true", help="score the rulebook index's weights on half A only, then stop")
+    parser.add_argument("--lines", action="store_true",
+                        help="ours only: top-1 / top-3 and the answer-line table (coverage, precision, strict top-1, first quote shown)")
     parser.add_argument("--explain", metavar="QUESTION", help="show why ours ranks its top sections for one question, then stop")
     args = parser.parse_args()
 
@@ -472,10 +535,12 @@ def main() -> None:
         return
     sections = sections_text(db)
     rankers = [("fts5", Fts5Ranker(sections)), ("whoosh", WhooshDefaultRanker(sections)), ("ours", OurRanker(db))]
+    if args.lines:
+        rankers = rankers[-1:]
 
     print(f"rules lookup bench: {len(sections)} sections")
-    print(f"dev: {args.questions.name} n={len(questions)}; A (odd ids, tuned on) n={len(sets['A'])}, "
-          f"B (even ids, held out) n={len(sets['B'])}; written blind from the rules: "
+    print(f"dev: {args.questions.name} n={len(questions)}; A (odd ids, tuned on) n={len(sets.get('A', ()))}, "
+          f"B (even ids, held out) n={len(sets.get('B', ()))}; written blind from the rules: "
           + ", ".join(f"{name} n={len(subset)}" for name, subset in sets.items() if name.startswith("fresh")))
     print()
     print("| ranker | set | n | top-1 | top-3 | MRR@10 |")
@@ -492,7 +557,7 @@ def main() -> None:
     if len(blind) > len(fresh):
         got = score(rankers[-1][1], blind)
         print(f"| ours | all fresh sets | {got['n']} | {got['top1']:.3f} | {got['top3']:.3f} | {got['mrr']:.3f} |")
-    if blind:
+    if blind and not args.lines:
         # Robustness: the fresh questions with ~10% of their words mistyped (three seeds).
         typos = perturbed(blind)
         changed = sum(t["q"] != q["q"] for t, q in zip(typos, blind * 3))
@@ -505,7 +570,7 @@ def main() -> None:
     print("| quotes (ours) | set | judged | first quote decides | a quote decides |")
     print("|---|---|---|---|---|")
     for name in ("dev", "A", "B", *[n for n in sets if n.startswith("fresh")]):
-        if not sets[name]:
+        if not sets.get(name) or (args.lines and name in ("A", "B")):
             continue
         # Two judges of the dev set's one-sentence answers (the fresh set is annotated: both
         # judges read its annotation): "old" counts shared content words, "new" is weighted
@@ -519,14 +584,36 @@ def main() -> None:
                 how = "annotated deciding statement"
             print(f"| {how} | {name} | {got['n']} | {got['first']:.3f} | {got['any']:.3f} |")
     print()
-    print("| answer line (ours) | set | questions | given | from a deciding statement | dev: verdict agrees with the answer's Yes/No |")
-    print("|---|---|---|---|---|---|")
+    print("| answer line (ours) | set | questions | coverage (a line) | precision (right lines / lines judged) | "
+          "strict top-1 | first quote shown decides | lines from a deciding statement | dev: verdict agrees |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    lines_wrong = {}
+    pooled = {"covered": 0, "n": 0, "right": 0, "judged": 0}
     for name in ("dev", *[n for n in sets if n.startswith("fresh")]):
-        if sets[name]:
+        if sets.get(name):
             got = answer_lines(ours, db, sets[name])
+            strict = first_shown_decides(ours, sets[name])
+            lines_wrong[name] = got["wrong"]
             agrees = f"{got['agree']}/{got['verdicts']}" if name == "dev" else ""
-            print(f"| one-line answer | {name} | {got['n']} | {got['given']} | {got['deciding']}/{got['given']} | {agrees} |")
+            precision = (f"{got['precision']:.3f} ({got['right']}/{got['judged']})" if got["judged"]
+                         else f"n/a ({got['annotated']} annotated)")
+            first_shown = f"{strict['first']:.3f}" if strict["first"] is not None else ""
+            print(f"| one-line answer | {name} | {got['n']} | {got['coverage']:.3f} ({got['covered']}) | {precision} | "
+                  f"{strict['strict']:.3f} | {first_shown} | {got['deciding']}/{got['given']} | {agrees} |")
+            if got["annotated"]:
+                for field in ("covered", "n", "right", "judged"):
+                    pooled[field] += got[field]
+    if pooled["judged"]:
+        print(f"| one-line answer | annotated sets pooled | {pooled['n']} | {pooled['covered'] / pooled['n']:.3f} | "
+              f"{pooled['right'] / pooled['judged']:.3f} ({pooled['right']}/{pooled['judged']}) | | | | |")
     print()
+    if args.lines:
+        if args.verbose:
+            for name, wrong in lines_wrong.items():
+                print(f"\nours, answer line wrong ({name}):")
+                for qid, text, gold, verdict, line in wrong:
+                    print(f"  {qid} {text!r}\n      gold {gold!r}, said {verdict!r}: {line!r}")
+        return
     found, total = own_sections(ours, db)
     print(f"| a rule's own sentence finds its own section first | {found}/{total} |")
     print()
@@ -551,6 +638,9 @@ def main() -> None:
             print(f"\nours, first quote not deciding ({name}):")
             for qid, text, key, quote in quotes[name]["misses"]:
                 print(f"  {qid} {text!r}\n      {key}: {quote!r}")
+            print(f"\nours, answer line wrong ({name}):")
+            for qid, text, gold, verdict, line in lines_wrong.get(name, ()):
+                print(f"  {qid} {text!r}\n      gold {gold!r}, said {verdict!r}: {line!r}")
 
 
 if __name__ == "__main__":
