@@ -1,11 +1,13 @@
 """The one-line answer above the quotes, read from the deciding sentence, never invented.
 
 "can I store plot armor in my backpack" -> "No: Plot Armor may not be stored in the Backpack
-unless a rule specifically states otherwise." The line is the first quote's own words; for a
-yes/no question, a Yes or No read from its main clause's may / can / must / not. It is given only
-when the sentence plainly says it: the question asks yes or no (or how many) in one clause, and
-the sentence says the question's game terms and leads the section's other statements. Otherwise
-there is no line, and the quotes speak for themselves.
+unless a rule specifically states otherwise." The line is the first quote's own words, with what
+the question asks read from it: for a yes/no question a Yes or No from its main clause's may / can
+/ must / not; for "how many" the number it says; for any other question (what, who, when, a
+keyword fragment) the sentence itself is the answer. It is given only when the lookup is sure of
+the sentence (its section leads the next, the quote leads the section's next statement: `SURE`) and the sentence plainly says what is asked; otherwise there is no line,
+and the quotes speak for themselves. A message with two questions is cut in two (`question_parts`),
+each answered on its own.
 """
 
 from __future__ import annotations
@@ -16,57 +18,176 @@ from index.model import Answer
 from index.shapes import asks, quote_asks, statement_shapes
 from index.text import QUERY_STOPWORDS, stems
 
-__all__ = ["answer_for", "is_yes_no_question", "verdict_of"]
+__all__ = ["answer_for", "is_yes_no_question", "question_kind", "question_parts", "verdict_of"]
 
 
 # A clause that asks yes or no: it opens with an auxiliary ("can I", "does it", "is that"), or
-# the question ends on a tag ("..., right?").
+# the question ends on a tag ("..., right?", "..., can't I?").
+_AUX = r"(?:can|could|may|might|do|does|did|is|are|was|were|will|would|should|shall|must|am|have to|has to|need to)"
 _AUXILIARY = re.compile(
-    r"(?:^|[,.;:!?(]\s*|\b(?:so|and|but|then|ok|okay|wait)\s+)"
-    r"(?:can|could|may|might|do|does|did|is|are|was|were|will|would|should|shall|must|am|have to|has to|need to)\b",
+    r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay|wait|surely)\s+)" + _AUX + r"\b(?!['\u2019]?n['\u2019]?t\b)",
+    re.I,
+)
+# "..., can't I?", "..., doesn't it?", "..., am I?": the tag asks the statement before it.
+_AUX_TAG = re.compile(
+    r"[,\u2014\u2013-]\s*(?:can|could|do|does|did|is|are|was|were|will|would|should|have|has|am|wo|ai|must)"
+    r"(?:n['\u2019]?t)?\s+(?:i|we|you|they|he|she|it|there|that)\s*[?.!]*\s*$",
+    re.I,
+)
+# "..., right?", "is that right?", "am I right?", "would you kindly confirm?": the statement before
+# is a claim to confirm.
+_CONFIRM = re.compile(
+    r"(?:^|[,;:\u2014\u2013-]\s*|\b(?:so|and)\s+)(?:(?:is|isn['\u2019]?t) (?:that|this|it) (?:so|right|correct|true|allowed|ok|okay|legal|fine)"
+    r"|am i (?:right|correct)|is (?:true|right|correct)|(?:would|could|can) (?:you|someone|somebody) (?:kindly |please )?confirm"
+    r"|right|correct|true|yes|yeah|ok|okay|no|yes or no|is that possible|is possible)\s*[?.!]*\s*$",
     re.I,
 )
 _TAG = re.compile(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
-_ALTERNATIVE = re.compile(r"\b\w+ or \w+\b", re.I)
-_WH = re.compile(r"(?:^|[,.;:!?(]\s*)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
-_OBLIGATION = re.compile(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta)\b", re.I)
-# How sure the line must be, measured on dev and the older blind sets (bench/lookup.py "answer
-# line" rows): 32 lines in 528 questions, all 32 from the annotated deciding statement.
-MIN_SAID = 0.5  # share of the question's concepts the sentence (or its section's title) says
-MIN_LEAD = 1.1  # the first quote's value over the second's: a near tie is no plain answer
+_ALTERNATIVE = re.compile(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
+_WH = re.compile(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
+_SUBORDINATE = re.compile(r"^\W*(?:so\s+)?(?:when|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
+_OPENING_AUX = re.compile(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow (?:many|much|often)\b", re.I)
+_SURELY = re.compile(r"^\W*surely\b", re.I)
+# A keyword fragment that asks leave: "armor in backpack allowed".
+_LEAVE = re.compile(r"\b(?:allowed|legal|ok|okay|possible|can|may|permitted)\b", re.I)
+# The claim a question confirms is negated: "I can't bank it, right?" has two readings of yes.
+_NEGATED_CLAIM = re.compile(r"n['\u2019]?t\b|\b(?:not|no|never|cannot|nothing|nobody|none|neither|nor)\b", re.I)
+# A negated direct question ("can't I store ..."): its yes and no are ambiguous.
+_NEGATED_OPENING = re.compile(r"^\W*(?:so\s+)?" + _AUX + r"(?:n?['\u2019]?t\b|not\b|\s+\w+\s+not\b)", re.I)
+_OBLIGATION = re.compile(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta|obliged)\b", re.I)
+# How sure the line must be, measured on the read blind sets (bench/lookup.py --lines).
+MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section's title) says
+# How sure the lookup must be of the sentence, per kind of answer: (the first section's lead over
+# the second, as a share of its score; the first quote's value over the section's next statement).
+# A verdict or a number must also be read from the sentence (more checks), so it needs less lead
+# than a sentence given as the answer by itself.
+SURE = {"sentence": (0.8, 2.0), "yes/no": (0.5, 2.0), "number": (0.3, 2.0)}
+MIN_LEAD = 1.1  # a near tie is never a plain answer
+GAME_TERMS = False
 MIN_PREDICATE = 1 / 3  # share of the words a verdict rests on (after may / not) the question says
 
-# A statement's main clause: after a leading "If ..., " / "When ..., ", before "unless ..." (the
-# rules' standing exception, which changes no verdict).
+# A statement's main clause: after a leading "If ..., " / "When ..., ", before the rules' standing
+# exception "unless a rule specifically states otherwise", which changes no verdict. Any other
+# "unless" (", unless they first create an empty Backpack Slot") may be what the question is about.
 _LEADING_CONDITION = re.compile(r"^(?:If|When|Whenever|After|Once|Before|While|During)\b[^,]*,\s*")
-_UNLESS = re.compile(r"\s*\bunless\b.*$", re.S)
-_NEGATIVE = re.compile(r"\b(?:may not|cannot|can not|must not|does not|do not|is not|are not|not|never)\b|^No\b")
+_STANDING_UNLESS = re.compile(r"\s*\bunless\b[^.]*\b(?:specifically|states? otherwise)\b.*$", re.S)
+_UNLESS = re.compile(r"\bunless\b")
+_NEGATIVE = re.compile(r"\b(?:may not|cannot|can not|must not|does not|do not|is not|are not|not|never|no)\b|^No\b")
 _PERMITS = re.compile(r"\b(?:may|can|allows?)\b")
 _MUST = re.compile(r"\bmust\b")
 _ONLY = re.compile(r"\bonly\b")
 _BUT = re.compile(r"\bbut\b")
 _SOME = re.compile(r"\b(?:just|only|single|one of)\b", re.I)
 _ALL = re.compile(r"\b(?:all|both|each|every|any)\b")
+# The shapes a sentence given as the answer by itself must have when the question asks for them.
+_SENTENCE_SHAPES = frozenset({"consequence", "time", "who", "list"})
+_HAPPENS = re.compile(r"\bwhat\b[^?]*\bhappen", re.I)
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_NUMBER = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+# Sentences of a message: a question mark, or a stop before a capital.
+_SENTENCE = re.compile(r"(?<=\?)\s+|(?<=[.!])\s+(?=[A-Z])")
+
+
+def _sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE.split(text.strip()) if part.strip()]
+
+
+def question_parts(question: str) -> list[str]:
+    """The questions a message asks, each with the story told before it: "I don't use my last
+    action. I get something back for it? How much?" -> two. One question (or none) -> [question]."""
+    sentences = _sentences(question)
+    asked = [i for i, part in enumerate(sentences) if part.endswith("?") and not _CONFIRM.match(part)]
+    if len(asked) < 2:
+        return [question]
+    story = " ".join(part for i, part in enumerate(sentences) if i < asked[0])
+    return [f"{story} {sentences[i]}".strip() for i in asked]
+
+
+def _asking(question: str) -> tuple[str, str]:
+    """(the sentence that asks, the sentence before it): the last question of a message, or the
+    whole text when it asks with no question mark."""
+    sentences = _sentences(question)
+    asked = [i for i, part in enumerate(sentences) if part.endswith("?")]
+    if not asked:
+        return question.strip(), ""
+    i = asked[-1]
+    return sentences[i], (sentences[i - 1] if i else "")
+
+
+def question_kind(question: str) -> tuple[str | None, str]:
+    """What a question asks for and the claim it is about: ("number", ...) for how many,
+    ("yes/no", ...) for a yes/no question, ("sentence", ...) for any other (what, who, when, a
+    keyword fragment: the deciding sentence is the answer), (None, ...) when its yes and no would
+    be ambiguous (a negated question or claim) or it asks which of two."""
+    asking, before = _asking(question)
+    # A leading subordinate clause ("When the fight ends, ...", "If that isn't so when we roll, ...")
+    # says when, it does not ask when.
+    whole, asking = asking, _SUBORDINATE.sub("", asking)
+    if _AUX_TAG.search(whole) and not _ALTERNATIVE.search(whole):
+        return "yes/no", whole  # "When plot armor is discarded it goes on the pile, doesn't it?"
+    if _HOW_MANY.search(asking) and not _OPENING_AUX.match(asking):
+        return "number", asking  # ("is there a limit on how often": yes or no)
+    confirm = _CONFIRM.search(asking)
+    if confirm or _SURELY.match(asking) or (_TAG.search(asking) and not _AUX_TAG.search(asking)):
+        claim = asking[:confirm.start()] if confirm else asking
+        if len(re.findall(r"\w+", claim)) < 3:
+            claim = before  # "Is that so?" confirms the sentence before it
+        if not claim or _NEGATED_CLAIM.search(claim) or _WH.search(claim) or _ALTERNATIVE.search(claim):
+            return None, claim
+        return "yes/no", claim
+    if _WH.search(asking):
+        return "sentence", asking
+    if _NEGATED_OPENING.match(asking):
+        return None, asking
+    if _ALTERNATIVE.search(asking):
+        return None, asking
+    if _NEGATED_OPENING.match(asking):
+        return None, asking
+    if _AUXILIARY.search(asking):
+        return "yes/no", asking
+    if asking.endswith("?"):
+        return "yes/no", asking  # "It cost me one action?"
+    return ("yes/no" if _LEAVE.search(asking) else "sentence"), asking
+
+
+# A rule the question takes as given: "Since Kaos can be spent on Contested Checks, how much ...",
+# "Kaos works on contested checks. How much should I spend?"
+_PREMISE = re.compile(r"\b(?:since|because|given that|now that|seeing as|as we know)\s+([^,;?\u2014]+)", re.I)
+_RULE_LIKE = re.compile(r"\b(?:can|may|must|allowed|lets|counts?|works?|applies|apply)\b", re.I)
+
+
+def premise_of(question: str) -> str | None:
+    """The rule a question states as fact before it asks, or None."""
+    asking, before = _asking(question)
+    found = _PREMISE.search(asking) or _PREMISE.search(before)
+    if found:
+        return found.group(1)
+    if before and not before.endswith("?") and _RULE_LIKE.search(before) and not _NEGATED_CLAIM.search(before):
+        return before
+    return None
 
 
 def is_yes_no_question(question: str) -> bool:
     """One yes/no question: an auxiliary opens a clause (or a tag closes it), no wh-word opens
     one, and it names no alternatives ("pass or fail")."""
-    if _WH.search(question) or _ALTERNATIVE.search(question):
-        return False
-    return bool(_AUXILIARY.search(question) or _TAG.search(question))
+    return question_kind(question)[0] == "yes/no"
+
+
+def _main_clause(statement: str) -> str:
+    return _STANDING_UNLESS.sub("", _LEADING_CONDITION.sub("", statement.strip()))
 
 
 def verdict_of(statement: str, question: str) -> str | None:
     """Yes or No as the statement's main clause says it for this question, or None when its
-    words do not say it plainly ("only", an instruction, a must for a "can I")."""
+    words do not say it plainly ("only", an instruction, a must for a "can I", an exception)."""
     if "\n" in statement:
         return None  # a list or a procedure says many things
-    main = _UNLESS.sub("", _LEADING_CONDITION.sub("", statement.strip()))
-    if _ONLY.search(main) or _BUT.search(main):
-        # "may only be spent on d20 Checks", "remains Equipped but is not available": which
-        # part answers depends on what is asked about.
+    main = _main_clause(statement)
+    if _ONLY.search(main) or _BUT.search(main) or _UNLESS.search(main):
+        # "may only be spent on d20 Checks", "remains Equipped but is not available", "unless they
+        # first create an empty Backpack Slot": which part answers depends on what is asked about.
         return None
     if _SOME.search(question) and _ALL.search(main):
         return None  # "can I reroll just one die" against "reroll all dice": all is no answer to one
@@ -80,6 +201,12 @@ def verdict_of(statement: str, question: str) -> str | None:
     return None
 
 
+def number_of(statement: str) -> str | None:
+    """The one number a statement says ("A Player has five Armor Slots." -> "5"), or None."""
+    found = {_NUMBER_WORDS.get(m.group(0).lower(), m.group(0)) for m in _NUMBER.finditer(statement)}
+    return found.pop() if len(found) == 1 else None
+
+
 def _is_game(concept, game_words) -> bool:
     return any(all(s in game_words for s in alt) for alt, _w in concept.alternatives)
 
@@ -88,48 +215,71 @@ def _said(concept, bag: frozenset[str]) -> bool:
     return any(alt and all(s in bag for s in alt) for alt, _weight in concept.alternatives)
 
 
-def answer_for(question: str, concepts, key: str, quote, title: str, lead: float = float("inf"), game_words=frozenset()) -> Answer | None:
+def answer_for(
+    question: str, concepts, key: str, quote, title: str, lead: float = float("inf"), game_words=frozenset(),
+    margin: float = 1.0,
+) -> Answer | None:
     """The answer line for the first quote of the first section, or None.
 
-    Given when the quote (with its section's title) says every game term of the question and at
-    least half its concepts, leads the section's next statement (`lead`, the ratio of their quote
-    values), and either the question asks how many and the quote says a number, or it asks yes or
-    no and the quote's main clause says which (`verdict_of`)."""
-    if quote is None or not concepts:
+    Given when the lookup is sure of the sentence (`margin`: the first section's lead over the
+    second, as a share of its score; `lead`: the quote's value over the section's next statement),
+    and the sentence says what is asked: for "how many" its one number, for yes/no a verdict its
+    main clause says plainly about what the question asks (`verdict_of`, and the words after its
+    may / not are the question's), for any other question the sentence itself, when it says half
+    the question's concepts and every game term it names."""
+    if quote is None or not concepts or lead < MIN_LEAD:
+        return None
+    kind, claim = question_kind(question)
+    if kind is None or margin < SURE[kind][0] or lead < SURE[kind][1]:
         return None
     bag = frozenset(stems(quote.text)) | frozenset(stems(title))
     asked = [c for c in concepts if c.surface not in QUERY_STOPWORDS]
-    if sum(_said(c, bag) for c in asked) < MIN_SAID * len(asked):
+    if MIN_SAID and sum(_said(c, bag) for c in asked) < MIN_SAID * len(asked):
         return None
-    if not all(_said(c, bag) for c in asked if _is_game(c, game_words)):
+    if GAME_TERMS and not all(_said(c, bag) for c in asked if _is_game(c, game_words)):
         return None  # every game term the question names, the sentence says
-    if lead < MIN_LEAD:
-        return None
-    if "number" in asks(question) and "number" in statement_shapes(quote.text):
+    if kind in ("sentence", "number"):
+        # A question that takes a wrong rule as given gets the correction first: "No — ...".
+        premise = premise_of(question)
+        if premise and verdict_of(quote.text, premise) == "No" and _asks_about(quote.text, title, premise, concepts):
+            return Answer(quote.text, key, quote.n, "No", corrects=True)
+    if kind == "number":
+        number = number_of(quote.text)
+        return Answer(quote.text, key, quote.n, number) if number and "number" in statement_shapes(quote.text) else None
+    if kind == "sentence":
+        title_bag = frozenset(stems(title))
+        if "?" not in question and all(_said(c, title_bag) for c in asked):
+            return None  # a section's name ("gear swap") asks for the section, not one sentence of it
+        wanted = (asks(claim) | quote_asks(claim)) & _SENTENCE_SHAPES
+        if _HAPPENS.search(claim):
+            wanted |= {"consequence"}
+        if wanted and not wanted <= statement_shapes(quote.text):
+            return None  # "what happens now" is answered by what happens, "who" by a Player's role
         return Answer(quote.text, key, quote.n)
-    if not is_yes_no_question(question) or "negation" in quote_asks(question):
-        return None
-    verdict = verdict_of(quote.text, question)
+    verdict = verdict_of(quote.text, claim)
     if verdict is None:
         return None
     # Table slang in the clause that asks ("does the encounter use up an action": spend) is what the
     # verdict is about: a sentence that does not say it answers something else.
-    opening = list(_AUXILIARY.finditer(question))
-    asking = question[opening[-1].start():].lower() if opening else question.lower()
+    asking = claim.lower()
     if not all(_said(c, bag) for c in asked if c.surface.lower() in asking and all(w < 1 for _alt, w in c.alternatives)):
         return None
-    # What the sentence allows or denies is what the question asks about: a third of the words
-    # after its may / not (beyond the title's) at least are the question's ("Plot Armor is not discarded into
-    # a standard Loot discard pile" does not answer "can I discard my Plot Armor").
-    asked_stems = {s for c in concepts for alt, _w in c.alternatives for s in alt} | set(stems(question))
-    predicate = set(stems(_predicate(quote.text), drop=QUERY_STOPWORDS)) - set(stems(title))
-    if predicate and len(predicate & asked_stems) < MIN_PREDICATE * len(predicate):
+    if not _asks_about(quote.text, title, question, concepts):
         return None
     return Answer(quote.text, key, quote.n, verdict)
 
 
+def _asks_about(statement: str, title: str, question: str, concepts) -> bool:
+    """What the sentence allows or denies is what the question asks about: a third of the words
+    after its may / not (beyond the title's) at least are the question's ("Plot Armor is not
+    discarded into a standard Loot discard pile" does not answer "can I discard my Plot Armor")."""
+    asked_stems = {s for c in concepts for alt, _w in c.alternatives for s in alt} | set(stems(question))
+    predicate = set(stems(_predicate(statement), drop=QUERY_STOPWORDS)) - set(stems(title))
+    return not predicate or len(predicate & asked_stems) >= MIN_PREDICATE * len(predicate)
+
+
 def _predicate(statement: str) -> str:
     """The main clause after its may / must / not: what the statement allows, requires or denies."""
-    main = _UNLESS.sub("", _LEADING_CONDITION.sub("", statement.strip()))
+    main = _main_clause(statement)
     marker = _NEGATIVE.search(main) or _MUST.search(main) or _PERMITS.search(main)
     return main[marker.end():] if marker else main

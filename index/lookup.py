@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 
-from index.answer import answer_for
+from index.answer import answer_for, question_parts
 from index.classifier import Classifier
 from index.corpus import Corpus
 from index.errors import BadQuery
@@ -36,6 +36,9 @@ from rulesdb.model import key_of
 __all__ = ["RulesIndex", "open_index", "speller_vocabulary"]
 
 _OPEN: dict[tuple[str, str, str], "RulesIndex"] = {}
+# Sections after the first whose first quote the answer's margin is measured against (the first
+# that quotes another sentence).
+ANSWER_RIVALS = 2
 
 
 def speller_vocabulary(frequencies: dict[str, int], lexicon: Lexicon) -> dict[str, int]:
@@ -142,30 +145,70 @@ class RulesIndex:
             direct = self._direct(shown)
             if direct is not None:
                 return direct
-        reading = self.rank(shown, names=frozenset(w for name in names for w in words(name)))
+        table_words = frozenset(w for name in names for w in words(name))
+        reading = self.rank(shown, names=table_words)
         concepts, corrections = reading.concepts, reading.corrections
         if not concepts:
             raise BadQuery(shown, "the question has only common words (like 'what', 'and', 'not'); name what it is about")
         stems_looked_up = {s for c in concepts for alt, _ in c.alternatives for s in alt}
-        hits, answer = [], None
+        hits, first = [], None
         for key, score, found in reading.ranked[:limit]:
             hit, ordered = self._hit(key, score, found, reading, stems_looked_up)
-            if not hits and hit.quotes:
-                # How far the first quote leads the next: a near tie is no plain answer.
-                lead = ordered[0][0] / ordered[1][0] if len(ordered) > 1 and ordered[1][0] > 0 else float("inf")
-                answer = answer_for(shown, concepts, hit.key, hit.quotes[0], hit.title, lead, self.lexicon.game_words)
+            first = first or (hit, ordered)
             hits.append(hit)
+        answers = self._answers(shown, reading, *first, hits, table_words) if first else ()
         hits = tuple(hits)
         result = LookupResult(
             query=shown,
             results=hits,
             terms=tuple(c.surface for c in concepts),
             corrections=tuple(corrections),
-            answer=answer,
+            answer=answers[0] if answers else None,
+            answers=answers,
         )
         if not hits:
             result = self._nothing(result)
         return result
+
+    def _answer(self, question: str, reading: Reading, hit: SectionHit, ordered: list, hits=()):
+        """The one-line answer read from the first quote of the first section (`index.answer`)."""
+        if not hit.quotes:
+            return None
+        # How far the first quote leads the next, and the first section the next one that would
+        # answer with another sentence (two sections that quote the same rule first agree): a near
+        # tie is no plain answer.
+        lead = ordered[0][0] / ordered[1][0] if len(ordered) > 1 and ordered[1][0] > 0 else float("inf")
+        ranked, top = reading.ranked, reading.ranked[0][1]
+        shown = {h.key: h for h in hits}
+        runner_up = 0.0
+        stems_looked_up = {s for c in reading.concepts for alt, _ in c.alternatives for s in alt}
+        for key, score, found in ranked[1:ANSWER_RIVALS + 1]:
+            other = shown.get(key) or self._hit(key, score, found, reading, stems_looked_up)[0]
+            if not other.quotes or other.quotes[0].text != hit.quotes[0].text:
+                runner_up = score
+                break
+        margin = (top - runner_up) / top if top > 0 else 0.0
+        return answer_for(question, reading.concepts, hit.key, hit.quotes[0], hit.title, lead, self.lexicon.game_words, margin)
+
+    def _answers(self, question: str, reading: Reading, hit: SectionHit, ordered: list, hits, names: frozenset[str]) -> tuple:
+        """One answer line per question the message asks (`question_parts`): a message with two
+        questions is read twice more, each question with the story told before it."""
+        parts = question_parts(question)
+        if len(parts) == 1:
+            answer = self._answer(question, reading, hit, ordered, hits)
+            return (answer,) if answer else ()
+        answers = []
+        for part in parts:
+            part_reading = self.rank(part, names=names)
+            if not part_reading.concepts or not part_reading.ranked:
+                continue
+            key, score, found = part_reading.ranked[0]
+            looked_up = {s for c in part_reading.concepts for alt, _ in c.alternatives for s in alt}
+            part_hit, part_ordered = self._hit(key, score, found, part_reading, looked_up)
+            answer = self._answer(part, part_reading, part_hit, part_ordered)
+            if answer is not None:
+                answers.append(answer)
+        return tuple(answers)
 
     def _hit(self, key: str, score: float, found, reading: Reading, stems_looked_up) -> tuple[SectionHit, list]:
         """The section as a hit with its quotes, and its statements' (value, n), best first."""

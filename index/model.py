@@ -50,14 +50,20 @@ class Answer:
     text: str  # the deciding statement, verbatim (the first quote of the first section)
     key: str  # its section, DOC > SECTION
     n: int  # its number in the section
-    verdict: str | None = None  # "Yes" or "No"
+    verdict: str | None = None  # "Yes" or "No"; for "how many", the number ("5")
+    corrects: bool = False  # the question took a wrong rule as given: "No — " and the rule
 
     @property
     def line(self) -> str:
+        if self.corrects:
+            return f"{self.verdict} \u2014 {self.text}"
         return f"{self.verdict}: {self.text}" if self.verdict else self.text
 
     def to_json(self) -> dict:
-        return {"verdict": self.verdict, "text": self.text, "key": self.key}
+        out = {"verdict": self.verdict, "text": self.text, "key": self.key}
+        if self.corrects:
+            out["corrects"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -69,7 +75,8 @@ class LookupResult:
     corrections: tuple[tuple[str, str], ...] = ()  # (typed, read as)
     did_you_mean: tuple[str, ...] = ()  # when nothing matched: nearby spellings
     closest_titles: tuple[str, ...] = ()  # when nothing matched: "DOC > SECTION  Title"
-    answer: Answer | None = None  # when the first quote plainly answers the question
+    answer: Answer | None = None  # when the first quote plainly answers the (first) question
+    answers: tuple[Answer, ...] = ()  # one line per question the message asks that is plainly answered
 
     @property
     def missing_documents(self) -> tuple[str, ...]:
@@ -96,4 +103,5 @@ class LookupResult:
             ],
             "missing_documents": list(self.missing_documents),
             "answer": self.answer.to_json() if self.answer else None,
+            "answers": [answer.to_json() for answer in self.answers],
         }

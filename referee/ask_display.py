@@ -51,7 +51,8 @@ def print_result(console, result, now=None) -> None:
     from rich.text import Text
 
     if now is not None:
-        console.print(_now_line(now, result.answer.verdict if result.answer else None))
+        general = result.answer.verdict if result.answer and result.answer.verdict in ("Yes", "No") else None
+        console.print(_now_line(now, general))
 
     if result.corrections:
         read = ", ".join(f"{typed} → {meant}" for typed, meant in result.corrections)
@@ -65,16 +66,20 @@ def print_result(console, result, now=None) -> None:
             for line in result.closest_titles:
                 console.print(Text(f"  {line}"))
         return
-    if result.answer:
-        # The first quote's own words, with the Yes or No its may / must / not says, and its key.
-        verdict = result.answer.verdict
+    answers = result.answers or ((result.answer,) if result.answer else ())
+    for answer in answers:
+        # The deciding sentence's own words, with the Yes or No its may / must / not says (or the
+        # number it says), and its key; a wrong rule the question took as given: "No — " first.
+        verdict = answer.verdict
         line = Text()
-        if now is not None and now.legal is not None and (verdict is None or (verdict == "Yes") == now.legal):
+        if now is not None and now.legal is not None and (verdict not in ("Yes", "No") or (verdict == "Yes") == now.legal):
             line.append("In general, ", style="dim")  # the rule in general, under what the game says now
-        line.append(f"{verdict or 'Answer'}: ", style=("bold green" if verdict == "Yes" else "bold red") if verdict else "bold")
-        line.append(result.answer.text.replace("\n", " "))
-        line.append(f"  ({result.answer.key})", style="dim")
+        style = {"Yes": "bold green", "No": "bold red"}.get(verdict, "bold")
+        line.append(f"{verdict} \u2014 " if answer.corrects else f"{verdict or 'Answer'}: ", style=style)
+        line.append(answer.text.replace("\n", " "))
+        line.append(f"  ({answer.key})", style="dim")
         console.print(line)
+    if answers:
         console.print()
     for number, hit in enumerate(result.results, 1):
         if number > 1:

@@ -40,7 +40,7 @@ def test_ask_json_ranks_plot_armor_first_for_storing_it_in_the_backpack():
     result = ask("can I store plot armor in my backpack", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"query", "results", "missing_documents", "answer", "now"}
+    assert set(data) == {"query", "results", "missing_documents", "answer", "answers", "now"}
     assert data["now"] is None  # no game going
     assert data["answer"] == {
         "verdict": "No",

@@ -297,8 +297,8 @@ def test_non_ascii_and_lone_surrogates_are_made_printable(rules_db):
 
 def test_json_shape_is_exactly_what_other_tools_read(rules_db):
     data = index.search(rules_db, "gear swap", 2).to_json()
-    assert set(data) == {"query", "results", "missing_documents", "answer"}
-    assert data["answer"] is None  # a keyword lookup asks nothing to answer in a line
+    assert set(data) == {"query", "results", "missing_documents", "answer", "answers"}
+    assert data["answer"] is None and data["answers"] == []  # a section's name asks nothing to answer in a line
     assert data["query"] == "gear swap"
     for hit in data["results"]:
         assert set(hit) == {"key", "doc_id", "section_id", "title", "score", "quotes"}
@@ -916,7 +916,13 @@ def test_no_verdict_from_a_sentence_that_does_not_say_the_slang_the_question_ask
         ("can I store plot armor in my backpack", "No", "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."),
         ("can i spend kaos on a contested check", "No", "Kaos may not be spent on Contested Checks."),
         ("do i have to keep the new roll after a reroll", "Yes", "The Player must keep the new result."),
-        ("how many weapon slots", None, "A Player has two Weapon Slots."),
+        # "how many": the number the sentence says; any other question: the sentence itself.
+        ("how many weapon slots", "2", "A Player has two Weapon Slots."),
+        ("kaos max", None, "Kaos is not capped."),
+        ("what happens when the loot deck runs out", None,
+         "If the Loot Deck is empty or becomes empty before the required draw is complete, shuffle that Loot Deck's discard pile to create a new face-down Loot Deck."),
+        # A tag asks the statement before it; a clause that says when does not ask when.
+        ("I can't spend Kaos on a contested check, can I?", "No", "Kaos may not be spent on Contested Checks."),
     ],
 )
 def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rules_db, question, verdict, text):
@@ -927,12 +933,12 @@ def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rule
     assert (result.answer.key, result.answer.n, result.answer.text) == (first.key, first.quotes[0].n, first.quotes[0].text)
     assert rules_db.has_statement(first.doc_id, first.section_id, result.answer.text)  # never invented
     assert result.to_json()["answer"] == {"verdict": verdict, "text": text, "key": first.key}
+    assert result.answers == (result.answer,)
 
 
 @pytest.mark.parametrize(
     "question",
     [
-        "what happens to me when I die",  # asks what, not yes or no
         "tie with the target number, pass or fail",  # asks which of two
         "can't I store plot armor in my backpack",  # a negated question: its yes and no are ambiguous
         "gear swap",  # asks nothing
@@ -941,7 +947,7 @@ def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rule
         "can I discard my plot armor",
     ],
 )
-def test_no_answer_line_when_the_question_asks_no_yes_or_no_or_how_many(rules_db, question):
+def test_no_answer_line_when_the_sentence_does_not_plainly_answer_what_is_asked(rules_db, question):
     assert index.search(rules_db, question, 3).answer is None
 
 
@@ -965,6 +971,88 @@ def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
     assert is_yes_no_question("armor in my backpack still gives me defense right?")
     assert not is_yes_no_question("who rolls the damage, me or the player on my left?")
     assert not is_yes_no_question("what do I roll")
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("can i spend kaos on a contested check", "yes/no"),
+        ("I can't spend Kaos to bump up my damage roll, can I? It's only a d6", "yes/no"),  # a tag asks the statement before it
+        ("When plot armor gets thrown away it goes on the armor discard pile, doesn't it?", "yes/no"),
+        ("The fight started mid-turn. When the fight ends, my turn goes on with the actions I have left?", "yes/no"),
+        ("Is there a limit on how often I may gear swap?", "yes/no"),  # opens with an auxiliary: not a count
+        ("armor in backpack allowed", "yes/no"),  # a fragment that asks leave
+        ("I assume I add only my Brawn to the die. Would you kindly confirm?", "yes/no"),  # confirms the sentence before
+        ("how many weapon slots", "number"),
+        ("what happens when the loot deck runs out", "sentence"),
+        ("kaos max", "sentence"),
+        ("I go to 10 only, or to 11?", None),  # which of two
+        ("can't I store plot armor in my backpack", None),  # a negated question
+        ("I can't bank the extra health, right?", None),  # a negated claim to confirm: "yes" reads both ways
+    ],
+)
+def test_what_a_question_asks_for_decides_the_kind_of_answer_line(question, kind):
+    from index.answer import question_kind
+
+    assert question_kind(question)[0] == kind
+
+
+def test_an_exception_other_than_the_standing_one_leaves_the_verdict_open():
+    """"unless they first create an empty Backpack Slot" is a way to do it, which may be what is asked;
+    "unless a rule specifically states otherwise" (the rules' standing exception) changes no verdict."""
+    from index.answer import verdict_of
+
+    full = "A Player may not Store Loot if all of their Backpack Slots are full unless they first create an empty Backpack Slot."
+    assert verdict_of(full, "is there any way to squeeze it in") is None
+    standing = "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."
+    assert verdict_of(standing, "can I store it") == "No"
+
+
+def test_no_line_when_the_lookup_is_not_sure_of_its_section(rules_db):
+    """The same sentence and question: a line when its section leads the next clearly, none in a near tie."""
+    from index.answer import SURE, answer_for
+    from index.model import Quote
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > CONTESTED_CHECKS"
+    (statement,) = [st for st in rules_db.section(key).statements if st.text == "Kaos may not be spent on Contested Checks."]
+    quote = Quote(statement.n, statement.kind, statement.text, ())
+    question = "can i spend kaos on a contested check"
+    concepts, _ = lookup.read(question)
+    sure, lead = SURE["yes/no"]
+    found = answer_for(question, concepts, key, quote, "Contested Checks", lead * 2, margin=sure + 0.1)
+    assert found is not None and found.verdict == "No"
+    assert answer_for(question, concepts, key, quote, "Contested Checks", lead * 2, margin=sure / 2) is None
+    assert answer_for(question, concepts, key, quote, "Contested Checks", lead / 2 + 0.5, margin=sure + 0.1) is None
+
+
+def test_a_wrong_rule_taken_as_given_gets_the_correction_first(rules_db):
+    result = index.search(rules_db, "Since Kaos can be spent on Contested Checks, how much Kaos should I spend to beat Maria?", 3)
+    answer = result.answer
+    assert answer is not None and answer.corrects and answer.verdict == "No"
+    assert answer.line == "No \u2014 Kaos may not be spent on Contested Checks."
+    assert answer.text == result.results[0].quotes[0].text  # the first quote, verbatim
+    assert answer.to_json()["corrects"] is True
+    # Asked without the wrong rule, nothing is corrected.
+    plain = index.search(rules_db, "how much Kaos should I spend to beat Maria on a contested check?", 3).answer
+    assert plain is None or not plain.corrects
+
+
+def test_two_questions_in_one_message_get_an_answer_each(rules_db):
+    from index.answer import question_parts
+
+    message = "Is Plot Armor part of the Armor Deck? And how many weapon slots does a player have?"
+    parts = question_parts(message)
+    assert parts == ["Is Plot Armor part of the Armor Deck?", "And how many weapon slots does a player have?"]
+    result = index.search(rules_db, message, 3)
+    each = [index.search(rules_db, part, 3).answer for part in parts]
+    assert all(each)
+    assert result.answers == tuple(each)  # each question answered as if asked alone
+    assert [a.verdict for a in result.answers] == ["No", "2"]
+    assert result.answer == result.answers[0]
+    assert len(result.to_json()["answers"]) == 2
+    # One question with a story before it is one question.
+    assert question_parts("My bag is full. Can I drink the potion to make room?") == ["My bag is full. Can I drink the potion to make room?"]
 
 
 def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
