@@ -42,6 +42,10 @@ _CONFIRM = re.compile(
     r"|right|correct|true|yes|yeah|ok|okay|no|yes or no|is that possible|is possible)\s*[?.!]*\s*$",
     re.I,
 )
+# A run-on question with no stop before it asks: "dungeon bomb says draw loot do we use the normal loot rules".
+_ASKS_INSIDE = re.compile(r"\b(?:do|does|did|can|could|should|will|would|is|are|must)\s+(?:i|we|you|they|he|she|it|every1|evry1|everyone|everybody)\b", re.I)
+# A comparison asks about two things: one sentence is no answer to it.
+_COMPARISON = re.compile(r"\bdifference\b|\bdiffer\b|\bvs\.?\b|\bversus\b|\bcompared? (?:to|with)\b", re.I)
 _TAG = re.compile(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
 _ALTERNATIVE = re.compile(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
@@ -124,6 +128,8 @@ def question_kind(question: str) -> tuple[str | None, str]:
     asking, before = _asking(question)
     # A leading subordinate clause ("When the fight ends, ...", "If that isn't so when we roll, ...")
     # says when, it does not ask when.
+    if _COMPARISON.search(asking):
+        return None, asking
     whole, asking = asking, _SUBORDINATE.sub("", asking)
     if _AUX_TAG.search(whole) and not _ALTERNATIVE.search(whole):
         return "yes/no", whole  # "When plot armor is discarded it goes on the pile, doesn't it?"
@@ -145,7 +151,7 @@ def question_kind(question: str) -> tuple[str | None, str]:
         return None, asking
     if _NEGATED_OPENING.match(asking):
         return None, asking
-    if _AUXILIARY.search(asking):
+    if _AUXILIARY.search(asking) or _ASKS_INSIDE.search(asking):
         return "yes/no", asking
     if asking.endswith("?"):
         return "yes/no", asking  # "It cost me one action?"

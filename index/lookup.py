@@ -206,7 +206,7 @@ class RulesIndex:
             looked_up = {s for c in part_reading.concepts for alt, _ in c.alternatives for s in alt}
             part_hit, part_ordered = self._hit(key, score, found, part_reading, looked_up)
             answer = self._answer(part, part_reading, part_hit, part_ordered)
-            if answer is not None:
+            if answer is not None and answer not in answers:  # two ways of asking one thing: one line
                 answers.append(answer)
         return tuple(answers)
 

@@ -982,6 +982,8 @@ def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
         ("The fight started mid-turn. When the fight ends, my turn goes on with the actions I have left?", "yes/no"),
         ("Is there a limit on how often I may gear swap?", "yes/no"),  # opens with an auxiliary: not a count
         ("armor in backpack allowed", "yes/no"),  # a fragment that asks leave
+        ("dungeon bomb says draw loot do we use the normal loot rules", "yes/no"),  # a run-on question
+        ("What's the difference between healing and gaining health?", None),  # a comparison: two sentences answer it
         ("I assume I add only my Brawn to the die. Would you kindly confirm?", "yes/no"),  # confirms the sentence before
         ("how many weapon slots", "number"),
         ("what happens when the loot deck runs out", "sentence"),
