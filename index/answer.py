@@ -67,7 +67,7 @@ MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section'
 # the second, as a share of its score; the first quote's value over the section's next statement).
 # A verdict or a number must also be read from the sentence (more checks), so it needs less lead
 # than a sentence given as the answer by itself.
-SURE = {"sentence": (0.8, 2.0), "yes/no": (0.5, 2.0), "number": (0.3, 2.0)}
+SURE = {"sentence": (0.8, 2.0), "yes/no": (0.5, 1.5), "number": (0.3, 1.5)}
 MIN_LEAD = 1.1  # a near tie is never a plain answer
 GAME_TERMS = False
 MIN_PREDICATE = 1 / 3  # share of the words a verdict rests on (after may / not) the question says
