@@ -44,12 +44,43 @@ def game(tmp_path, referee_home) -> Path:
     return path
 
 
-def test_bytes_that_are_not_utf8_in_an_override_are_kept_as_text(game, referee_home):
-    # A refused move applied with --override: the reason is stored, never a UnicodeEncodeError.
-    clean(referee("action", "ben", "Move", "--override", b"card says so \xff\xfe", "--game", game, home=referee_home), 0)
-    shown = clean(referee("history", "--json", "--game", game, home=referee_home), 0)
-    assert shown == "" and json.loads(referee("history", "--json", "--game", game, home=referee_home).stdout)[-1][
-        "override"].startswith("card says so ")
+@pytest.mark.parametrize("words, named", [
+    (["action", "ann", b"Open\xffChest"], "'ACTION'"),
+    (["action", "ben", "Move", "--override", b"card says so \xff\xfe"], "'--override'"),
+    (["damage", "ann", "1", "--source", b"Spike \xff"], "'--source'"),
+    (["gain", b"\xffann", "1", "kaos"], "'PLAYER'"),
+])
+def test_text_that_is_not_utf8_is_refused_at_the_door_naming_the_argument(game, referee_home, words, named):
+    """Undecodable text could not be shown, stored or written again (export, the board): refused, exit 2, the game
+    file untouched."""
+    before = game.read_bytes()
+    err = clean(referee(*words, "--game", game, home=referee_home), 2)
+    assert named in err and "not UTF-8" in err and "\\xff" in err
+    assert game.read_bytes() == before
+
+
+def test_a_new_game_with_players_that_are_not_utf8_is_refused_and_not_made(tmp_path, referee_home):
+    path = tmp_path / "g.sqlite"
+    err = clean(referee("new", "--players", b"Ann, B\xffo", "--health", "5", "--turn-actions", "2", "--game", path,
+                        home=referee_home), 2)
+    assert "'--players'" in err and not path.exists()
+
+
+def test_a_play_session_line_that_is_not_utf8_is_refused_and_the_session_goes_on(game, referee_home):
+    before = game.read_bytes()
+    result = referee("play", "--game", game, home=referee_home,
+                     stdin=b"action ann Open\xffChest\nstatus --json\n")
+    err = clean(result, 0)  # the last line's code: status ran after the refusal
+    assert "'ACTION'" in err and "not UTF-8" in err
+    assert json.loads(result.stdout.decode().split("referee> status --json\n", 1)[1])["turn"] == 1
+    assert game.read_bytes() == before
+
+
+def test_a_position_file_that_is_not_utf8_is_refused_naming_the_file(tmp_path, referee_home):
+    position = tmp_path / "p.toml"
+    position.write_bytes(b'[game]\nturn = 1\n\n[players."B\xffo"]\nhealth = 3\n')
+    err = clean(referee("new", "--position", position, "--game", tmp_path / "g.sqlite", home=referee_home), 2)
+    assert str(position) in err and "not UTF-8" in err and not (tmp_path / "g.sqlite").exists()
 
 
 @pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["history"], ["damage", "ann", "1"]])

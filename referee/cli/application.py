@@ -72,6 +72,7 @@ class _Referee(typer.core.TyperGroup):
         except ImportError:  # pragma: no cover
             import click
 
+        _refuse_undecodable_text(self)
         try:
             return super().invoke(ctx)
         except click.NoSuchOption as error:
@@ -91,6 +92,38 @@ class _Referee(typer.core.TyperGroup):
             if code is None:
                 raise
             fail(error_message(error), code, as_json=ctx.meta.get("referee.json", False))
+
+
+# Parameters that name a file: bytes that are not UTF-8 are a valid file name there (kept byte for byte).
+_PATH_PARAMETERS = frozenset({"game", "position", "file", "html", "svg", "keep", "which"})
+
+
+def _refuse_undecodable_text(command) -> None:
+    """Every text parameter of `command` and its sub-commands refuses bytes that are not UTF-8 (argv's surrogate
+    escapes) with a usage error naming the argument (exit 2, nothing changed): such text could not be shown, stored
+    or written again. File names are taken as they are."""
+    if getattr(command, "_text_checked", False):
+        return
+    command._text_checked = True
+    for parameter in getattr(command, "params", ()):
+        if parameter.name not in _PATH_PARAMETERS and type(parameter.type).__name__ == "StringParamType":
+            parameter.type = _utf8_text(parameter.type)
+    for sub in getattr(command, "commands", {}).values():
+        _refuse_undecodable_text(sub)
+
+
+def _utf8_text(string_type):
+    """click's STRING (typer's own copy of click, whichever it is), refusing text that holds undecodable bytes."""
+    class Utf8Text(type(string_type)):
+        def convert(self, value, param, ctx):
+            value = super().convert(value, param, ctx)
+            if isinstance(value, str) and any("\ud800" <= c <= "\udfff" for c in value):
+                shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                self.fail(f"'{shown}' holds bytes that are not UTF-8 text; type it again (nothing was changed)",
+                          param, ctx)
+            return value
+
+    return Utf8Text()
 
 
 def _group(help: str) -> typer.Typer:

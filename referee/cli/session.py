@@ -76,6 +76,9 @@ def play_session(game: Annotated[str | None, typer.Option("--game", help="Game f
     `quit` (or Ctrl-D) ends the session.
     """
     session = Session(game)
+    if not sys.stdin.isatty() and hasattr(sys.stdin, "reconfigure"):
+        # a line's bytes that are not UTF-8 reach the command as surrogates, which it refuses naming the argument
+        sys.stdin.reconfigure(errors="surrogateescape")
     raise typer.Exit(session.run_terminal() if sys.stdin.isatty() else session.run_piped(sys.stdin))
 
 
