@@ -112,8 +112,14 @@ def _refuse_undecodable_text(command) -> None:
         _refuse_undecodable_text(sub)
 
 
+_UTF8_TEXT: dict = {}
+
+
 def _utf8_text(string_type):
     """click's STRING (typer's own copy of click, whichever it is), refusing text that holds undecodable bytes."""
+    if type(string_type) in _UTF8_TEXT:
+        return _UTF8_TEXT[type(string_type)]
+
     class Utf8Text(type(string_type)):
         def convert(self, value, param, ctx):
             value = super().convert(value, param, ctx)
@@ -123,7 +129,7 @@ def _utf8_text(string_type):
                           param, ctx)
             return value
 
-    return Utf8Text()
+    return _UTF8_TEXT.setdefault(type(string_type), Utf8Text())
 
 
 def _group(help: str) -> typer.Typer:
