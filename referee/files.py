@@ -3,7 +3,6 @@ that is not plainly the same kind of output (a game file, the rules, someone's n
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 __all__ = ["write_whole", "OutputRefused", "SQLITE_HEADER"]
@@ -33,8 +32,11 @@ def write_whole(target: Path, text: str, *, kind: str, marker: str, force: bool 
         with open(target, "wb") as out:
             out.write(data)
         return
+    from rulesdb.cache import GAME_FOLDER, remove_abandoned, temporary_name
+
     _refuse_overwriting(target, kind=kind, marker=marker, force=force, never=never)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.writing")
+    remove_abandoned(target.parent, GAME_FOLDER)  # what a killed output left here
+    tmp = temporary_name(target)
     try:
         tmp.write_bytes(data)
         tmp.replace(target)

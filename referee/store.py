@@ -253,10 +253,12 @@ class GameStore:
         path = Path(path)
         if is_file(path) or is_file(path, folder=True):
             raise GameFileError(f"{path} already exists; choose another --game PATH")
-        tmp = path.with_name(path.name + ".creating")
+        from rulesdb.cache import GAME_FOLDER, remove_abandoned, temporary_name
+
+        tmp = temporary_name(path)  # names this process: a killed `new` leaves what the next one removes
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.unlink(missing_ok=True)
+            remove_abandoned(path.parent, GAME_FOLDER)
             db = cls._connect(tmp)
         except (OSError, sqlite3.DatabaseError) as error:
             reason = getattr(error, "strerror", None) or error

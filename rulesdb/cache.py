@@ -17,7 +17,7 @@ from pathlib import Path
 
 __all__ = ["temporary_name", "remove_abandoned", "discard"]
 
-_WRITER = re.compile(r"\.tmp-(\d+)-")
+_WRITER = re.compile(r"\.tmp-(\d+)-|\.(\d+)\.writing$")
 # Left by earlier versions: `rules-*.sqlite.XXXX.tmp` (no writer named), `.tmp-lookup-index-...-PID-XXXX`,
 # and folders moved aside to be deleted.
 _LEGACY = ("rules-*.tmp", ".tmp-lookup-index-*", ".trash-*")
@@ -51,17 +51,34 @@ def _abandoned(path: Path, now: float) -> bool:
     writer = _WRITER.search(path.name) or re.search(r"-(\d+)-[0-9a-f]{8}$", path.name)
     if writer is None:
         return age > _UNNAMED_WRITER_S
-    return age > _OLDEST_WRITE_S or not _alive(int(writer.group(1)))
+    return age > _OLDEST_WRITE_S or not _alive(int(next(g for g in writer.groups() if g)))
 
 
-def remove_abandoned(folder: Path) -> list[Path]:
-    """Delete the temporaries in `folder` whose writer is gone; returns what was removed."""
+# What `referee new` left before its temporaries named their writer (`g.sqlite.creating`, and SQLite's files beside
+# it), and what an output (`export`, `board --svg`) left (`.p.toml.PID.writing`): cleaned in the folder of a game
+# made or an output written, where only these patterns are ours.
+GAME_FOLDER = (".*.tmp-*", "*.creating", "*.creating-wal", "*.creating-shm", ".*.writing")
+
+
+def remove_abandoned(folder: Path, patterns: tuple[str, ...] | None = None) -> list[Path]:
+    """Delete the temporaries in `folder` whose writer is gone (`patterns`: the names to look at; by default those of
+    the cache and the rules folder); returns what was removed."""
     now = time.time()
     try:
-        candidates = {p for pattern in (".*.tmp-*", *_LEGACY) for p in folder.glob(pattern)}
+        candidates = {p for pattern in (patterns or (".*.tmp-*", *_LEGACY)) for p in folder.glob(pattern)}
     except OSError:
         return []
     return [path for path in sorted(candidates) if _abandoned(path, now) and discard(path)]
+
+
+def has_temporaries(folder: Path) -> bool:
+    """Whether `folder` holds a name a temporary of the cache could have: one directory read, for every start."""
+    try:
+        with os.scandir(folder) as entries:
+            return any(e.name.startswith((".", "rules-")) and (".tmp" in e.name or e.name.startswith(".trash-"))
+                       for e in entries)
+    except OSError:
+        return False
 
 
 def discard(path: Path) -> bool:

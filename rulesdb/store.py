@@ -86,13 +86,16 @@ def open_rules() -> "RulesDB":
 
 def _verified_cache(folder: Path, version: str) -> "RulesDB | None":
     """The cache file for `version` whose bytes match the checksum in its name; damaged ones are removed."""
-    from rulesdb.cache import discard
+    from rulesdb.cache import discard, has_temporaries, remove_abandoned
     from rulesdb.sources import file_checksum
 
     try:
         candidates = sorted(folder.glob(f"rules-{version[:16]}-*.sqlite"))
     except OSError:
         return None
+    for where in (folder, data_dir() / "rules"):  # a build or a `rules add` killed since: cleaned at the next start
+        if has_temporaries(where):
+            remove_abandoned(where)
     for path in candidates:
         checksum = path.stem.rsplit("-", 1)[-1]
         try:

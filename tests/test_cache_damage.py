@@ -261,3 +261,48 @@ def test_temporaries_of_killed_builds_are_removed_by_the_next_build(referee_home
     RulesIndex(open_rules())  # builds the rules and the index
     assert [p for p in left if p.exists()] == []
     assert alive.exists()
+
+
+def test_temporaries_of_killed_writers_are_removed_at_the_next_start_not_only_the_next_build(referee_home):
+    """A killed build or `rules add` left its temporary; the next command that opens the (whole) rules removes it,
+    never a live writer's."""
+    open_rules().close()  # the cache is built and whole: nothing will be built again
+    dead, old = _dead_pid(), time.time() - 3600
+    cache, rules = referee_home / "cache", referee_home / "data" / "rules"
+    rules.mkdir(parents=True)
+    left = [cache / f".rules-0123456789abcdef.sqlite.tmp-{dead}-0a1b2c3d", cache / "rules-0123456789ab.sqlite.x.tmp",
+            rules / f".house-rules-0a1b2c3d.txt.tmp-{dead}-0a1b2c3d"]
+    alive = [cache / f".rules-fedcba9876543210.sqlite.tmp-{os.getpid()}-0a1b2c3d",
+             rules / f".other-0a1b2c3d.txt.tmp-{os.getpid()}-0a1b2c3d"]
+    for path in left + alive:
+        path.write_bytes(b"x" * 100)
+        if path in left:
+            os.utime(path, (old, old))
+    open_rules().close()
+    assert [p.name for p in left if p.exists()] == []
+    assert all(p.exists() for p in alive)
+
+
+def test_what_a_killed_new_or_output_left_is_removed_by_the_next_one_in_that_folder(referee_home, tmp_path):
+    """`referee new` killed midway left its half-made game (and SQLite's files beside it), an `export` its temporary;
+    the next game made or output written in that folder removes those of dead processes, never a live one's, and
+    nothing else."""
+    import referee
+
+    dead, old = _dead_pid(), time.time() - 3600
+    left = [tmp_path / f".a.sqlite.tmp-{dead}-0a1b2c3d", tmp_path / f".a.sqlite.tmp-{dead}-0a1b2c3d-wal",
+            tmp_path / "b.sqlite.creating", tmp_path / "b.sqlite.creating-wal", tmp_path / f".p.toml.{dead}.writing"]
+    kept = [tmp_path / f".c.sqlite.tmp-{os.getpid()}-0a1b2c3d", tmp_path / "notes.txt", tmp_path / "rules-x.tmp",
+            tmp_path / "d.sqlite.creating"]  # a live writer's; the user's own; an earlier `new` still running
+    for path in left + kept:
+        path.write_bytes(b"x" * 100)
+        if path not in kept[1:]:
+            os.utime(path, (old, old))
+    referee.Game.new(tmp_path / "g.sqlite", players=["Ana", "Bo"], health=10, turn_actions=2).close()
+    assert [p.name for p in left if p.exists()] == [] and all(p.exists() for p in kept)
+    from referee.files import write_whole
+
+    left[-1].write_bytes(b"x")
+    write_whole(tmp_path / "p.toml", "x = 1\n", kind="position", marker="[game]")
+    assert not left[-1].exists() and all(p.exists() for p in kept)
+    assert sorted(p.name for p in tmp_path.iterdir() if p not in kept) == ["g.sqlite", "p.toml"]
