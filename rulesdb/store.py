@@ -58,13 +58,18 @@ def open_rules() -> "RulesDB":
     The cache file is verified against the checksum in its name before it is used: a damaged, foreign
     or stale cache is rebuilt, never served. An added document that no longer parses (a copy cut short
     by an older version, a hand edit) is set aside as `NAME.broken` and named in `RulesDB.set_aside`:
-    it never keeps the bundled rules from loading.
+    it never keeps the bundled rules from loading. So is one whose bytes no longer match the checksum its name
+    carries (edited or damaged since `rules add` kept it): never served as the rules that were added.
     """
     from rulesdb.errors import SourceError
     from rulesdb.sources import bundled_sources, content_hash
 
     set_aside: list[str] = []
     excluded: set[Path] = set()
+    for changed in _changed_since_added(user_sources()):
+        excluded.add(changed)
+        set_aside.append(_set_aside(changed, f"{changed} is not the document `rules add` kept (its name carries the "
+                                             f"checksum of what was added: it was edited or damaged since)"))
     while True:
         sources = bundled_sources() + [p for p in user_sources() if p not in excluded]
         version = content_hash(sources)
@@ -131,7 +136,23 @@ def _build(sources: list[Path], version: str) -> "RulesDB":
     return RulesDB(path)
 
 
-def _set_aside(document: Path, error: RulesError) -> str:
+def _changed_since_added(documents: list[Path]) -> list[Path]:
+    """The added documents whose bytes no longer match the checksum their kept name carries (`NAME-1a2b3c4d.txt`):
+    an edited copy is never served as the rules that were added."""
+    import hashlib
+
+    changed = []
+    for document in documents:
+        named = re.search(r"-([0-9a-f]{8})\.txt$", document.name)
+        try:
+            if named and hashlib.sha256(document.read_bytes()).hexdigest()[:8] != named.group(1):
+                changed.append(document)
+        except OSError:
+            pass  # unreadable: the build says so
+    return changed
+
+
+def _set_aside(document: Path, error: RulesError | str) -> str:
     """Rename a user's rule document that no longer parses out of the loaded set; say what was done."""
     target = document.with_name(document.name + ".broken")
     try:

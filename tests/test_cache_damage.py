@@ -87,6 +87,22 @@ _FIXTURE = (
 )
 
 
+def test_an_added_document_whose_kept_copy_was_edited_is_set_aside_never_served(tmp_path, referee_home):
+    """The kept copy's name carries the checksum of what `rules add` took: a copy edited since ("refers to" ->
+    "allows") is set aside and said, not served as the rules that were added."""
+    extra = tmp_path / "house.txt"
+    extra.write_text(_FIXTURE, encoding="utf-8")
+    add_document(extra)
+    kept, = (data_dir() / "rules").glob("house-*.txt")
+    kept.write_text(_FIXTURE.replace("This fixture refers to 05_ACTIONS.", "This fixture allows 05_ACTIONS."))
+    db = open_rules()
+    assert "FIXTURE_RULE" not in {s.section_id for s in db.sections()}
+    assert len(db.set_aside) == 1 and kept.name in db.set_aside[0] and "edited" in db.set_aside[0]
+    assert not kept.exists() and kept.with_name(kept.name + ".broken").is_file()
+    add_document(extra)  # added again: served again
+    assert open_rules().section("FIXTURE_RULE").statements[0].text == "This fixture refers to 05_ACTIONS."
+
+
 def test_a_document_whose_name_fills_the_file_system_limit_is_added(tmp_path):
     extra = tmp_path / ("h" * 251 + ".txt")  # 255 bytes: the longest name a file can have
     extra.write_text(_FIXTURE, encoding="utf-8")
