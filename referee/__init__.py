@@ -22,7 +22,7 @@ _EXPORTS = {
     "Move": "referee.moves", "MOVE_TYPES": "referee.moves",
     **{name: "referee.errors" for name in (
         "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",
-        "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError")},
+        "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError")},
 }
 _MOVES = ("TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck", "Damage", "Heal", "Gain",
           "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState", "EndTurn", "DescribeCard", "DrawLoot", "Equip",

@@ -13,7 +13,8 @@ table (`referee.cli.application.exit_code_for`).
     ├── NotBetweenMoves      export asked for while a procedure is pending, or after the game ended: a refusal
     ├── GameFileError        the game file cannot be read, is not a referee game, or already exists
     │   ├── NoGame           no game chosen
-    │   └── GameBusy         another terminal holds the write lock past the busy timeout
+    │   ├── GameBusy         another terminal holds the write lock past the busy timeout
+    │   └── GameDamaged      damage found in the game file: no move is recorded until it is repaired or restored
     └── RulesError           the rules database cannot be built or read
 """
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 __all__ = [
     "RefereeError", "InvalidMove", "UnknownName", "CardElsewhere", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
-    "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "RulesError",
+    "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError",
 ]
 
 
@@ -111,6 +112,11 @@ class NoGame(GameFileError):
 
 class GameBusy(GameFileError):
     """Another terminal holds the game file's write lock for longer than the busy timeout."""
+
+
+class GameDamaged(GameFileError):
+    """Damage was found in the game file (a page that cannot be read, a checksum that no longer holds): it is marked,
+    and no move is recorded in it until `referee games check --repair` rebuilds it or a copy is restored."""
 
 
 class RulesError(RefereeError):

@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from referee.deferred import deferred
-from referee.errors import GameBusy, GameFileError, GameMovedOn, NoGame, NothingToUndo
+from referee.errors import GameBusy, GameDamaged, GameFileError, GameMovedOn, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
 
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
-           "new_game_path", "known_games", "set_current_game", "pointed_game", "is_file"]
+           "new_game_path", "known_games", "set_current_game", "pointed_game", "is_file", "damage_mark", "repair"]
 
 FORMAT = "referee-game/1"  # the log's format; snapshots are an addition older referees ignore
 BUSY_TIMEOUT_S = 10.0
@@ -47,7 +47,7 @@ create table moves (
     at text not null,
     undone integer not null default 0,
     undone_at text,
-    checksum text                   -- of move, ruling, effects, override, at (null: logged by an older referee)
+    checksum text                   -- of move, ruling, effects, override, at, undone, undone_at (_row_checksum)
 );
 """
 SNAPSHOTS = """
@@ -91,14 +91,56 @@ def _sha256(data: bytes) -> str:
     return sha256(data).hexdigest()
 
 
-def _row_checksum(move: str, ruling: str, effects: str, override: str | None, at: str) -> str:
-    """A logged move's record, hashed: what it said when it was written."""
-    text = "\x00".join((move, ruling, effects, override or "", at))
-    return _sha256(text.encode("utf-8", "surrogatepass"))
+def _checksum(*parts: str | None) -> str:
+    """The one checksum of the game file: its parts (None as ""), hashed. A logged move, a snapshot and the meta
+    table each keep one, verified when read."""
+    return _sha256("\x00".join(part or "" for part in parts).encode("utf-8", "surrogatepass"))
+
+
+def _row_checksum(move: str, ruling: str, effects: str, override: str | None, at: str, undone: int | None = None,
+                  undone_at: str | None = None) -> str:
+    """A logged move's record, hashed: what it said when it was written, and whether it is undone. Without `undone`:
+    the record alone, as a referee before the meta table was sealed checksummed it (read until the file's first
+    write by this one)."""
+    if undone is None:
+        return _checksum(move, ruling, effects, override, at)
+    return _checksum(move, ruling, effects, override, at, f"undone={int(undone)}", undone_at)
+
+
+def _meta_checksum(meta: dict) -> str:
+    """The meta table's rows (the setup, the table settings with the Rules Variables, the undos waiting to be
+    redone), hashed: kept under the key `checksum`, which also says every move's checksum covers its undone mark."""
+    return _checksum(*(f"{key}={value}" for key, value in sorted(meta.items()) if key != "checksum"))
+
+
+ROW = "n, move, ruling, effects, override, at, checksum, undone, undone_at"  # a logged move as _verify reads it
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# --- damage: found once, every terminal refuses moves until the file is repaired or restored ------------------
+
+
+def damage_mark(path: Path) -> Path:
+    """The note beside a game file that damage was found in it (what, when): every move is refused while it is
+    there; `referee games check` removes it once the file is whole (a copy restored), `--repair` after rebuilding."""
+    return Path(path).with_name(f".{Path(path).name}.damaged")
+
+
+def _how_to_repair(path: Path) -> str:
+    import shlex
+
+    where = shlex.quote(str(path))
+    return (f"no move is recorded in it until `referee games check --repair --game {where}` rebuilds it from its log "
+            f"(the damaged file is kept beside it), or a copy is restored (then `referee games check --game {where}`)")
+
+
+def _note_damage(path: Path, what: str) -> None:
+    """Best effort: a folder that cannot be written refuses moves anyway."""
+    with contextlib.suppress(OSError):
+        damage_mark(path).write_text(f"{_now()} {what}\n", encoding="utf-8", errors="backslashreplace")
 
 
 # --- where games live ------------------------------------------------------------------------------
@@ -189,6 +231,7 @@ class GameStore:
     def __init__(self, path: str | os.PathLike, *, read_only: bool = False):
         self.path = Path(path)
         self.read_only = ""  # why moves cannot be recorded ("read-only file system"), or "" when they can
+        self._logged_checksums: bool | None = None  # moves logged with a checksum column (read once)
         if not is_file(self.path):
             kind = "a folder" if is_file(self.path, folder=True) else "no file"
             raise GameFileError(f"no game file at {self.path} ({kind} there): check --game / $REFEREE_GAME, or start "
@@ -201,15 +244,15 @@ class GameStore:
         if meta.get("format") != FORMAT:
             raise GameFileError(f"{self.path} is not a referee game file (format {meta.get('format')!r}): check "
                                 f"--game / $REFEREE_GAME; the file is left as it is")
+        self._sealed = False  # the meta table keeps a checksum, and every move's covers its undone mark
+        self._verify_meta(meta)
         try:
             self.settings = TableSettings.from_json(json.loads(meta["settings"]))
         except (KeyError, TypeError, ValueError) as error:
-            raise GameFileError(f"{self.path}: the table settings are damaged ({error}); restore a copy of the "
-                                f"game file, or start again with `referee new`") from None
+            raise self._damage(f"the table settings cannot be read ({error})") from None
         self.created = meta.get("created", "")
         self._format = state_format()
         self._suspect = False  # a snapshot failed its checksum: the file is checked whole before any write
-        self._has_checksums: bool | None = None  # moves logged with a checksum (read once)
 
     def _open_meta(self, read_only: bool) -> tuple[sqlite3.Connection, dict]:
         """Connect and read the meta table; a file that can only be read (a read-only mount, a file without write
@@ -269,11 +312,10 @@ class GameStore:
             for statement in (SCHEMA + SNAPSHOTS).split(";"):
                 if statement.strip():
                     db.execute(statement)
-            db.executemany(
-                "insert into meta (key, value) values (?, ?)",
-                [("format", FORMAT), ("settings", json.dumps(settings.to_json())), ("rules_hash", settings.rules_hash),
-                 ("created", _now())],
-            )
+            meta = {"format": FORMAT, "settings": json.dumps(settings.to_json()), "rules_hash": settings.rules_hash,
+                    "created": _now()}
+            db.executemany("insert into meta (key, value) values (?, ?)",
+                           [*meta.items(), ("checksum", _meta_checksum(meta))])
             db.execute("commit")
             db.execute("pragma wal_checkpoint(truncate)")
         except sqlite3.DatabaseError as error:
@@ -306,36 +348,83 @@ class GameStore:
             raise self._damaged(error) from None
 
     def _damaged(self, error: Exception) -> GameFileError:
-        return GameFileError(f"{self.path} cannot be read ({error}); the game file is damaged: restore a copy, or "
-                             f"start again with `referee new`")
+        if isinstance(error, sqlite3.OperationalError) and any(
+                word in str(error) for word in ("locked", "busy", "unable to open", "readonly", "I/O", "full",
+                                                "memory", "interrupted")):  # the disk, a lock: not the file's bytes
+            return GameFileError(f"{self.path} cannot be read ({error}); if the game file is damaged, restore a copy "
+                                 f"or `referee games check --repair --game {self.path}`")
+        return self._damage(f"cannot be read ({error})")
+
+    def _damage(self, what: str) -> GameDamaged:
+        """The error for damage found in the game file (`what`), noted beside it (damage_mark): from now on every
+        terminal refuses moves in it until it is repaired or restored."""
+        _note_damage(self.path, what)
+        return GameDamaged(f"{self.path}: {what}; the game file is damaged: {_how_to_repair(self.path)}")
 
     # --- reading --------------------------------------------------------------------------------
 
     def _last_live(self) -> int:
+        """The last live move's number. It and the move logged after it are verified: a mark flipped at the end of the
+        log (the last move marked undone, an undone one marked live) is damage, not a move silently taken back."""
         rows = self._read("select n from moves where undone = 0 order by n desc limit 1")
-        return rows[0][0] if rows else 0
+        last = rows[0][0] if rows else 0
+        if self._sealed:
+            self._rows("where n >= ? order by n limit 2", (last,))
+        return last
 
     def _row_text(self, n: int) -> str | None:
         """Live move n's row as one text (None when it is missing or undone): what a snapshot was folded from."""
         rows = self._read("select move, effects, at from moves where n = ? and undone = 0", (n,))
         return "\x00".join(rows[0]) if rows else None
 
-    def _checksum_column(self) -> str:
-        """`checksum`, or null for a game logged before moves had one (it is added on the first write)."""
-        if self._has_checksums is None:
-            self._has_checksums = any(c[1] == "checksum" for c in self._read("pragma table_info(moves)"))
-        return "checksum" if self._has_checksums else "null"
+    def _rows(self, where: str, params=()) -> list:
+        """Logged moves (columns ROW), each verified against its checksum; a game logged before moves had one (the
+        column is added on the first write) reads null."""
+        columns = ROW if self._sealed or self._has_checksum_column() else ROW.replace("checksum", "null")
+        rows = self._read(f"select {columns} from moves {where}", params)
+        for n, *record, checksum, undone, undone_at in rows:
+            self._verify(n, record, checksum, undone, undone_at)
+        return rows
 
-    def _verify(self, n: int, row: list, checksum: str | None) -> None:
-        """A logged move whose record no longer matches its checksum (a flipped byte: a quote that now reads "may
-        now") is damage, reported naming the file, never shown or replayed."""
-        if checksum is not None and _row_checksum(*row) != checksum:
-            raise GameFileError(f"{self.path}: move {n}'s record does not match its checksum; the game file is "
-                                f"damaged: restore a copy, or start again with `referee new`")
+    def _has_checksum_column(self) -> bool:
+        if self._logged_checksums is None:
+            self._logged_checksums = any(c[1] == "checksum" for c in self._read("pragma table_info(moves)"))
+        return self._logged_checksums
 
-    @staticmethod
-    def _checksum(row: str, state: str) -> str:
-        return _sha256(f"{row}\x00{state}".encode("utf-8", "surrogatepass"))
+    def _verify(self, n: int, record: list, checksum: str | None, undone: int, undone_at: str | None) -> None:
+        """A logged move whose record or undone mark no longer matches its checksum (a flipped byte: a quote that now
+        reads "may now", a move silently taken back) is damage, reported naming the file, never shown or replayed."""
+        if checksum is None and not self._sealed:
+            return  # logged by a referee that kept no checksums: given one on this referee's first write
+        if checksum != _row_checksum(*record, *((undone, undone_at) if self._sealed else ())):
+            raise self._damage(f"move {n}'s record does not match its checksum")
+
+    def _verify_meta(self, meta: dict) -> None:
+        """The meta table (the setup, the settings and Rules Variables, the undos waiting to be redone) against its
+        checksum; a game not yet written by this referee has none (it is sealed on the first write)."""
+        self._sealed = "checksum" in meta
+        if self._sealed and _meta_checksum(meta) != meta["checksum"]:
+            raise self._damage("the table settings, Rules Variables or undo marks (the meta table) do not match their "
+                               "checksum")
+
+    def _meta(self) -> dict:
+        """The meta table, verified (inside a move's transaction: what another terminal wrote since is seen)."""
+        meta = dict(self._read("select key, value from meta"))
+        self._verify_meta(meta)
+        return meta
+
+    def _set_meta(self, key: str, value: str | None) -> None:
+        """Write (or, with None, delete) one key of the meta table and its checksum again, inside a move's
+        transaction; the table is verified first, so damage is never sealed in."""
+        meta = self._meta()
+        if value is None:
+            meta.pop(key, None)
+            self._db.execute("delete from meta where key = ?", (key,))
+        else:
+            meta[key] = value
+            self._db.execute("insert or replace into meta (key, value) values (?, ?)", (key, value))
+        self._db.execute("insert or replace into meta (key, value) values ('checksum', ?)", (_meta_checksum(meta),))
+        self._sealed = True
 
     def _snapshot(self, at_most: int) -> tuple[GameState, int]:
         """The newest trustworthy snapshot of the state after the live moves up to `at_most`, and its move number;
@@ -349,7 +438,7 @@ class GameStore:
             if self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0] != undone:
                 continue  # a move before it was undone since (by a referee that kept no snapshots)
             (state,), = self._read("select state from snapshots where n = ?", (n,))
-            if self._checksum(row, state) != checksum:
+            if _checksum(row, state) != checksum:
                 self._suspect = True  # the log or the snapshot changed behind the referee's back
                 continue
             try:
@@ -366,17 +455,19 @@ class GameStore:
             return
         found = self._read("pragma quick_check(1)")
         if found != [("ok",)]:
-            raise self._damaged(found[0][0] if found else "quick_check found nothing")
+            raise self._damage(f"SQLite's check found {found[0][0] if found else 'nothing it could read'}")
 
-    def _state_after(self, last: int, checkpoints: list | None = None) -> tuple[GameState, int]:
+    def _state_after(self, last: int, checkpoints: list | None = None, *, from_start: bool = False
+                     ) -> tuple[GameState, int]:
         """The state after the live moves numbered up to `last`, and how many moves had to be folded for it. With
-        `checkpoints`, (n, state snapshot) is added to it every CHECKPOINT_EVERY moves folded."""
-        state, start = self._snapshot(last)
+        `checkpoints`, (n, state snapshot) is added to it every CHECKPOINT_EVERY moves folded; `from_start`: the
+        whole log folded, no snapshot read."""
+        state, start = (GameState.initial(self.settings), 0) if from_start else self._snapshot(last)
         folded = 0
-        for n, *row, checksum in self._read(
-                f"select n, move, ruling, effects, override, at, {self._checksum_column()} from moves"
-                " where undone = 0 and n > ? and n <= ? order by n", (start, last)):
-            self._verify(n, row, checksum)
+        # the undone moves in range are read too: their checksum says they were undone by the referee
+        for n, *row, checksum, undone, undone_at in self._rows("where n > ? and n <= ? order by n", (start, last)):
+            if undone:
+                continue
             try:
                 transition(state, json.loads(row[2]))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
@@ -399,6 +490,25 @@ class GameStore:
         if folded >= CHECKPOINT_EVERY // 2 and not self.read_only:
             self._rewrite_snapshots(last, state, checkpoints)
         return state
+
+    def check(self) -> dict:
+        """The whole file verified: SQLite's integrity check, the meta table and every logged move against their
+        checksums, the log folded from the start to the state commands read. GameDamaged names what was found
+        (noted: moves are refused until it is repaired); a whole file loses any earlier note of damage (a copy was
+        restored). Returns {"moves", "live", "sealed"}."""
+        with self._one_read():
+            found = self._read("pragma integrity_check(1)")
+            if found != [("ok",)]:
+                raise self._damage(f"SQLite's integrity check found {found[0][0] if found else 'nothing it could read'}")
+            self._meta()
+            rows = self._rows("order by n")
+            last = self._last_live()
+            folded, _ = self._state_after(last, from_start=True)
+            if self._state_after(last)[0] != folded:
+                raise self._damage("the state commands read differs from the fold of the log")
+        with contextlib.suppress(OSError):
+            damage_mark(self.path).unlink(missing_ok=True)
+        return {"moves": len(rows), "live": sum(not row[-2] for row in rows), "sealed": self._sealed}
 
     @contextlib.contextmanager
     def _one_read(self):
@@ -441,20 +551,17 @@ class GameStore:
 
     def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
         """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""
-        query = f"select n, move, ruling, effects, override, at, {self._checksum_column()}, undone from moves"
         if numbers is not None:
             numbers = [int(n) for n in numbers]
-            rows = self._read(f"{query} where n in ({','.join('?' * len(numbers))}) order by n", numbers)
+            rows = self._rows(f"where n in ({','.join('?' * len(numbers))}) order by n", numbers)
         elif last is not None:
-            rows = self._read(f"select * from ({query} order by n desc limit ?) order by n", (last,))
+            rows = self._rows("where n in (select n from moves order by n desc limit ?) order by n", (last,))
         else:
-            rows = self._read(f"{query} order by n")
+            rows = self._rows("order by n")
         try:
-            for n, *row, checksum, undone in rows:
-                self._verify(n, row, checksum)
             return [
                 LoggedMove(n, move_from_json(json.loads(move)), json.loads(ruling), override, at, bool(undone))
-                for n, move, ruling, effects, override, at, checksum, undone in rows
+                for n, move, ruling, effects, override, at, checksum, undone, undone_at in rows
             ]
         except (KeyError, TypeError, ValueError) as error:
             raise GameFileError(f"{self.path}: the move log is damaged ({type(error).__name__}: {error})") from None
@@ -466,6 +573,14 @@ class GameStore:
         if self.read_only:
             raise GameFileError(f"{self.path} is on a {self.read_only}: it can be read, but no move can be recorded;"
                                 f" copy it to a writable folder and pass --game with the copy")
+        try:
+            found = damage_mark(self.path).read_text(encoding="utf-8", errors="replace").strip()
+        except FileNotFoundError:
+            found = None
+        except OSError as error:
+            found = str(error)
+        if found is not None:
+            raise GameDamaged(f"{self.path} was found damaged ({found}): {_how_to_repair(self.path)}")
         try:
             self._db.execute("begin immediate")
         except sqlite3.OperationalError as error:
@@ -481,6 +596,7 @@ class GameStore:
         error rolls everything back (a damaged file is reported as GameFileError)."""
         self._begin()
         try:
+            self._seal()
             yield
             self._check_before_writing()
             self._db.execute("commit")
@@ -492,6 +608,25 @@ class GameStore:
             if self._db.in_transaction:
                 self._db.execute("rollback")
             raise
+
+    def _seal(self) -> None:
+        """On this referee's first write to a game, every logged move gets the checksum that covers its undone mark
+        (its old one verified first; a move logged before checksums gets its first) and the meta table its own."""
+        if self._meta() and self._sealed:
+            return
+        self._ensure_snapshots()
+        for n, *record, checksum, undone, undone_at in self._rows("order by n"):
+            self._db.execute("update moves set checksum = ? where n = ?",
+                             (_row_checksum(*record, undone, undone_at), n))
+        self._set_meta("format", FORMAT)
+
+    def _mark(self, numbers: list[int], undone: bool) -> None:
+        """Mark moves undone (or live again), each with the checksum that covers its mark; each is verified first."""
+        at = _now() if undone else None
+        marked = [(int(undone), at, _row_checksum(*record, int(undone), at), n)
+                  for n, *record, _checksum, _undone, _at in
+                  self._rows(f"where n in ({','.join('?' * len(numbers))})", numbers)]
+        self._db.executemany("update moves set undone = ?, undone_at = ?, checksum = ? where n = ?", marked)
 
     def _ensure_snapshots(self) -> None:
         """A game written before snapshots and checksums existed gets them on its first write. The snapshots are a
@@ -509,7 +644,7 @@ class GameStore:
         undone = self._read("select count(*) from moves where undone = 1 and n <= ?", (n,))[0][0]
         state = json.dumps(snapshot)
         self._db.execute("insert or replace into snapshots (n, format, undone, checksum, state) values (?, ?, ?, ?, ?)",
-                         (n, self._format, undone, self._checksum(self._row_text(n), state), state))
+                         (n, self._format, undone, _checksum(self._row_text(n), state), state))
 
     def _keep_snapshot(self, n: int, state: GameState) -> None:
         """The snapshot after move n; the one before it stays only as a checkpoint, CHECKPOINT_EVERY after the last."""
@@ -545,10 +680,11 @@ class GameStore:
                    override if not ruling.legal else None, _now())
             cursor = self._db.execute(
                 "insert into moves (move, ruling, effects, override, at, checksum) values (?, ?, ?, ?, ?, ?)",
-                (*row, _row_checksum(*row)),
+                (*row, _row_checksum(*row, 0, None)),
             )
             self._keep_snapshot(cursor.lastrowid, state)  # the state after it, in the same transaction
-            self._db.execute("delete from meta where key = 'redo'")  # a new move: what was undone stays undone
+            if self._redo_stack():
+                self._set_meta("redo", None)  # a new move: what was undone stays undone
         return Played(ruling, number=cursor.lastrowid, override=override if not ruling.legal else None)
 
     def undo(self, number: int | None = None, *, expect: int | None = None) -> list[int]:
@@ -577,8 +713,7 @@ class GameStore:
             before = self._read("select n from moves where undone = 0 and n < ? order by n desc limit 1", (taken[0],))
             remaining = before[0][0] if before else 0
             state, _ = self._state_after(remaining)  # raises GameFileError before anything is marked
-            self._db.executemany("update moves set undone = 1, undone_at = ? where n = ?",
-                                 [(_now(), n) for n in taken])
+            self._mark(taken, undone=True)
             self._set_redo_stack([*self._redo_stack(), taken])
             self._ensure_snapshots()
             self._db.execute("delete from snapshots where n >= ?", (taken[0],))
@@ -593,13 +728,13 @@ class GameStore:
         new move."""
         with self._writing():
             waiting = self._redo_stack()
-            last_live = self._db.execute("select coalesce(max(n), 0) from moves where undone = 0").fetchone()[0]
+            last_live = self._last_live()
             taken = waiting[-1] if waiting else []
             if not taken or min(taken) <= last_live or len(taken) != self._db.execute(
                     f"select count(*) from moves where undone = 1 and n in ({','.join('?' * len(taken))})",
                     taken).fetchone()[0]:
                 raise NothingToUndo("nothing to redo: no move was undone since the last move")
-            self._db.executemany("update moves set undone = 0, undone_at = null where n = ?", [(n,) for n in taken])
+            self._mark(taken, undone=False)
             self._set_redo_stack(waiting[:-1])
             state, _ = self._state_after(taken[-1])  # a move that no longer replays is not played again
             self._keep_snapshot(taken[-1], state)
@@ -607,15 +742,93 @@ class GameStore:
 
     def _redo_stack(self) -> list[list[int]]:
         """The undos that `redo` may still take back, oldest first: each the move numbers one undo took back."""
-        rows = self._db.execute("select value from meta where key = 'redo'").fetchall()
+        waiting = self._meta().get("redo")
         try:
-            waiting = json.loads(rows[0][0]) if rows else []
-            return [[int(n) for n in taken] for taken in waiting]
+            return [[int(n) for n in taken] for taken in json.loads(waiting)] if waiting else []
         except (TypeError, ValueError):
-            return []  # a damaged list only loses the redo
+            raise self._damage("the undos waiting to be redone cannot be read") from None
 
     def _set_redo_stack(self, waiting: list[list[int]]) -> None:
-        self._db.execute("insert or replace into meta (key, value) values ('redo', ?)", (json.dumps(waiting),))
+        self._set_meta("redo", json.dumps(waiting))
+
+def repair(path: str | os.PathLike) -> dict:
+    """Rebuild a damaged game from its log: the table settings and every logged move in order, as far as each can
+    be read, matches its checksum and replays; the rebuilt file takes the game's name and the damaged one is kept
+    beside it (`NAME.damaged-TIME`). A whole game is left as it is. GameDamaged when the settings themselves cannot
+    be trusted (nothing to rebuild from: restore a copy). Returns {"repaired", "kept", "of", "stopped", "kept_as"}."""
+    from rulesdb.cache import temporary_name
+
+    path = Path(path)
+    try:
+        with GameStore(path) as store:
+            whole = store.check()
+        return {"repaired": False, "kept": whole["moves"], "of": whole["moves"], "stopped": "", "kept_as": ""}
+    except GameDamaged:
+        pass
+    source = GameStore.__new__(GameStore)  # the damaged file, read move by move without trusting its snapshots
+    source.path, source.read_only, source._logged_checksums, source._sealed = path, "", None, False
+    source._db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+    try:
+        try:
+            meta = dict(source._db.execute("select key, value from meta").fetchall())
+            source._verify_meta(meta)
+            settings = TableSettings.from_json(json.loads(meta["settings"]))
+        except (sqlite3.DatabaseError, KeyError, TypeError, ValueError, GameFileError) as error:
+            raise GameDamaged(f"{path}: the table settings cannot be trusted ({error}), so the game cannot be rebuilt "
+                              f"from its log: restore a copy of the game file, or start again with `referee new`") from None
+        source.settings = settings
+        state, kept, stopped, n = GameState.initial(settings), [], "", 0
+        while not stopped:
+            n += 1
+            try:
+                row = source._rows("where n = ?", (n,))
+            except sqlite3.DatabaseError as error:
+                stopped = f"move {n} cannot be read ({error})"
+                break
+            except GameFileError as error:
+                stopped = str(error).split("; the game file is damaged")[0].removeprefix(f"{path}: ")
+                break
+            if not row:
+                try:
+                    later = source._db.execute("select min(n) from moves where n > ?", (n,)).fetchone()[0]
+                except sqlite3.DatabaseError as error:
+                    later = f"({error})"
+                stopped = f"move {n} is missing" if later is not None else ""
+                break
+            *record, undone, undone_at = row[0][1:6] + row[0][7:]
+            if not undone:
+                try:
+                    transition(state, json.loads(record[2]))
+                except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                    stopped = f"move {n} cannot be replayed ({type(error).__name__}: {error})"
+                    break
+            kept.append((n, *record, undone, undone_at))
+        of = kept[-1][0] if kept else 0
+        with contextlib.suppress(sqlite3.DatabaseError, TypeError):
+            of = max(of, source._db.execute("select max(n) from moves").fetchone()[0] or 0)
+    finally:
+        source._db.close()
+    rebuilt = GameStore.create(temporary_name(path), settings)
+    try:
+        with rebuilt._writing():
+            rebuilt._db.executemany(
+                "insert into moves (n, move, ruling, effects, override, at, undone, undone_at, checksum) "
+                "values (?, ?, ?, ?, ?, ?, ?, ?, ?)", [(*row, _row_checksum(*row[1:])) for row in kept])
+            if meta.get("created"):
+                rebuilt._set_meta("created", meta["created"])
+            last = rebuilt._last_live()
+            if last:
+                rebuilt._keep_snapshot(last, rebuilt._state_after(last, from_start=True)[0])
+    finally:
+        rebuilt.close()
+    kept_as = path.with_name(f"{path.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    for suffix in ("", "-wal", "-shm"):  # SQLite's files beside it go with it, never onto the rebuilt game
+        if Path(f"{path}{suffix}").exists():
+            os.replace(f"{path}{suffix}", f"{kept_as}{suffix}")
+    os.replace(rebuilt.path, path)
+    damage_mark(path).unlink(missing_ok=True)
+    return {"repaired": True, "kept": len(kept), "of": of, "stopped": stopped, "kept_as": str(kept_as)}
+
 
 def set_current_game(path: Path) -> None:
     """Record `path` as the current game; GameFileError when the data folder cannot be written."""

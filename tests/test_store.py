@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -242,7 +243,7 @@ def test_undo_of_a_log_that_no_longer_replays_marks_nothing(store):
     from referee.store import _row_checksum
 
     store._db.execute("""update moves set effects = '[{"op": "teleport"}]' where n = 1""")
-    row = store._db.execute("select move, ruling, effects, override, at from moves where n = 1").fetchone()
+    row = store._db.execute("select move, ruling, effects, override, at, undone, undone_at from moves where n = 1").fetchone()
     store._db.execute("update moves set checksum = ? where n = 1", (_row_checksum(*row),))
     for _attempt in range(2):  # each retry used to take back one more move
         with pytest.raises(GameFileError, match="move 1 cannot be replayed"):
@@ -284,16 +285,15 @@ def test_a_move_writes_the_state_after_it_and_a_cold_load_folds_nothing(store, m
 
 
 @pytest.mark.parametrize("staleness", [
-    "another state format", "a move before it undone by a referee without snapshots", "its state damaged",
-    "a digit of its state changed",
+    "another state format", "its undone count changed", "its state damaged", "a digit of its state changed",
 ])
 def test_a_snapshot_that_no_longer_matches_the_log_is_not_read(store, staleness):
     _gains(store, 3)
     db = store._db
     if staleness == "another state format":
         db.execute("update snapshots set format = '0:older', state = '{}'")
-    elif staleness == "a move before it undone by a referee without snapshots":
-        db.execute("update moves set undone = 1, undone_at = 'x' where n = 2")
+    elif staleness == "its undone count changed":
+        db.execute("update snapshots set undone = 1")
     elif staleness == "its state damaged":
         db.execute("update snapshots set state = '{\"players\": 1}'")
     else:  # still valid JSON, a believable state: only the checksum tells
@@ -464,3 +464,171 @@ def test_a_load_reads_one_version_of_the_file_while_another_terminal_moves(store
     monkeypatch.setattr(reader, "_read", another_terminal_moves_midway)
     assert reader.load().player("Mara").kaos == 3 and moved  # the version it began to read
     assert GameStore(store.path).load().player("Mara").kaos == 4
+
+
+# --- every byte that decides a ruling is checksummed (issue 25) --------------------------------------------------
+
+
+def _sql(path, statement: str) -> None:
+    db = sqlite3.connect(path)
+    db.execute(statement)
+    db.commit()
+    db.close()
+
+
+def test_a_rules_variable_edited_in_the_game_file_is_damage_never_obeyed(tmp_path, referee_home):
+    """`"TURN_ACTION_REFUND": "1 Kaos"` edited to "2 Kaos" made `end-turn` grant 2 Kaos: now every command reports
+    the damage naming the file, and nothing is written."""
+    game = tmp_path / "g.sqlite"
+    assert _referee("new", "--players", "Ann, Ben", "--health", "5", "--turn-actions", "2", "--game", str(game),
+                    env_home=referee_home).returncode == 0
+    _sql(game, "update meta set value = replace(value, '\"TURN_ACTION_REFUND\": \"1 Kaos\"', "
+               "'\"TURN_ACTION_REFUND\": \"2 Kaos\"') where key = 'settings'")
+    assert '"2 Kaos"' in sqlite3.connect(game).execute("select value from meta where key = 'settings'").fetchone()[0]
+    before = game.read_bytes()
+    for command in (("end-turn",), ("status",), ("end-turn", "--dry-run")):
+        result = _referee(*command, "--game", str(game), env_home=referee_home)
+        assert result.returncode == 2 and str(game) in result.stderr and "damaged" in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize("flip", [
+    "the last move marked undone", "a move in the middle marked undone", "an undone move marked live",
+    "the undos waiting to be redone",
+])
+def test_an_undone_mark_changed_behind_the_referees_back_is_damage_never_obeyed(store, flip):
+    """Flipping a move's `undone` flag took the move back (or played it again) silently: the marks and the redo list
+    are covered by checksums, so reading the game, moving or redoing reports the damage."""
+    _gains(store, 5)
+    store.undo()  # move 5 undone, waiting to be redone
+    statement = {
+        "the last move marked undone": "update moves set undone = 1 where n = 4",
+        "a move in the middle marked undone": "update moves set undone = 1 where n = 2",
+        "an undone move marked live": "update moves set undone = 0, undone_at = null where n = 5",
+        "the undos waiting to be redone": "update meta set value = '[[3]]' where key = 'redo'",
+    }[flip]
+    _sql(store.path, statement)
+    for attempt in (lambda s: s.load(), lambda s: s.play(Gain(player="Mara", amount=1, resource="kaos")),
+                    lambda s: s.redo(), lambda s: s.history()):
+        with pytest.raises(GameFileError, match="damaged"):
+            attempt(GameStore(store.path))
+
+
+def test_a_game_written_by_an_earlier_referee_is_sealed_on_its_first_move(store):
+    """A game whose moves were checksummed without their undone mark (and whose meta table had no checksum) reads
+    as before, and its first move under this referee gives every move and the meta table their checksums."""
+    from referee.store import _row_checksum
+
+    _gains(store, 3)
+    store.undo()
+    db = store._db
+    db.execute("delete from meta where key = 'checksum'")
+    for n, *record in db.execute("select n, move, ruling, effects, override, at from moves").fetchall():
+        db.execute("update moves set checksum = ? where n = ?", (_row_checksum(*record), n))
+    db.execute("update moves set checksum = null where n = 1")  # logged before moves had checksums
+    earlier = GameStore(store.path)
+    assert earlier.load() == _full_fold(store) and not earlier._sealed
+    earlier.play(Damage(player="Ivo", amount=1))
+    _sql(store.path, "update moves set undone = 1 where n = 2")
+    with pytest.raises(GameFileError, match="move 2's record does not match"):
+        GameStore(store.path).load()
+
+
+# --- damage found once: no move is recorded until the game is repaired or restored (issue 25) ----------------------
+
+
+def _page_variants(path) -> list:
+    """Every page of the game file zeroed, and every page with bytes flipped: the corruption campaign's damage
+    (bench/stress/corruption.py), one page at a time."""
+    import random
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "stress"))
+    import corruption
+
+    pages = path.stat().st_size // 4096
+    rng = random.Random(25)
+
+    def flip(page):
+        def damage(p):
+            data = bytearray(p.read_bytes())
+            for _ in range(8):
+                data[page * 4096 + rng.randrange(100 if page == 0 else 0, 4096)] ^= 1 << rng.randrange(8)
+            p.write_bytes(bytes(data))
+        return damage
+
+    return [(f"page {page} zeroed", lambda p, page=page: corruption._zero(p, page * 4096)) for page in range(pages)] \
+        + [(f"page {page} bytes flipped", flip(page)) for page in range(pages)]
+
+
+def test_once_damage_is_reported_no_move_is_recorded_until_the_game_is_repaired(store, tmp_path):
+    """For every page damaged (zeroed, bytes flipped): when a reading command reports the damage, every later move
+    is refused (in another terminal too) and the file is left as it is; `repair` rebuilds the game from its log as
+    far as it is intact, and moves are recorded again."""
+    for _ in range(40):
+        store.play(Gain(player="Mara", amount=1, resource="kaos"))
+    store.close()
+    reported = refused = 0
+    for name, damage in _page_variants(store.path):
+        game = tmp_path / name.replace(" ", "-") / "g.sqlite"
+        game.parent.mkdir()
+        game.write_bytes(store.path.read_bytes())
+        damage(game)
+        try:
+            with GameStore(game) as reading:
+                reading.history()
+                reading.load()
+            continue  # damage no reading command sees (free pages, the parts of a page SQLite does not use)
+        except GameFileError as error:
+            assert str(game) in str(error), name
+        reported += 1
+        before = game.read_bytes()
+        try:
+            with GameStore(game) as moving:
+                moving.play(Damage(player="Ivo", amount=1))
+        except GameFileError as error:
+            refused += 1
+            if "not a referee game file" in str(error):  # its header is gone: no game to record in, nor to repair
+                assert game.read_bytes() == before, name
+                continue
+            assert "referee games check --repair" in str(error), (name, str(error))
+        assert game.read_bytes() == before, name
+        from referee.store import damage_mark, repair
+
+        try:
+            report = repair(game)
+        except GameFileError as error:  # the settings themselves are lost: only a copy can help
+            assert "restore a copy" in str(error), (name, str(error))
+            continue
+        assert report["repaired"] and Path(report["kept_as"]).is_file() and not damage_mark(game).exists(), name
+        with GameStore(game) as repaired:
+            assert len(repaired.history()) == report["kept"] and repaired.check()["moves"] == report["kept"]
+            repaired.play(Damage(player="Ivo", amount=1))
+    assert reported > 10 and refused == reported
+
+
+def test_a_game_found_damaged_refuses_moves_in_every_terminal_until_checked_whole(tmp_path, referee_home):
+    """Through the command line: `history` finds a flipped byte in an old move; `damage` in another process is then
+    refused (it reads only the snapshot, so it used to be recorded beside the damage); a copy restored and
+    `referee games check` let moves be recorded again."""
+    game = tmp_path / "g.sqlite"
+    assert _referee("new", "--players", "Ann, Ben", "--health", "5", "--turn-actions", "2", "--game", str(game),
+                    env_home=referee_home).returncode == 0
+    for _ in range(3):
+        assert _referee("gain", "ann", "1", "kaos", "--game", str(game), env_home=referee_home).returncode == 0
+    copy = tmp_path / "copy.sqlite"
+    copy.write_bytes(game.read_bytes())
+    _sql(game, "update moves set ruling = replace(ruling, 'Kaos', 'Kaoz') where n = 1")
+    assert _referee("damage", "ben", "1", "--dry-run", "--game", str(game), env_home=referee_home).returncode == 0
+    found = _referee("history", "--game", str(game), env_home=referee_home)
+    assert found.returncode == 2 and "move 1's record" in found.stderr
+    before = game.read_bytes()
+    refused = _referee("damage", "ben", "1", "--game", str(game), env_home=referee_home)
+    assert refused.returncode == 2 and "was found damaged" in refused.stderr and "games check --repair" in refused.stderr
+    assert game.read_bytes() == before
+    checked = _referee("games", "check", "--game", str(game), env_home=referee_home)
+    assert checked.returncode == 2 and "move 1's record" in checked.stderr
+    game.write_bytes(copy.read_bytes())  # a copy restored
+    assert _referee("damage", "ben", "1", "--game", str(game), env_home=referee_home).returncode == 2
+    assert _referee("games", "check", "--game", str(game), env_home=referee_home).returncode == 0
+    assert _referee("damage", "ben", "1", "--game", str(game), env_home=referee_home).returncode == 0

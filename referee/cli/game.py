@@ -240,6 +240,40 @@ def games_use(
         console().print(f"Current game: {chosen['name']} ({', '.join(chosen['players'])}), {chosen['path']}")
 
 
+@games_app.command("check")
+def games_check(
+    repair: Annotated[bool, typer.Option("--repair", help="Rebuild a damaged game from its log (the damaged file "
+                                                           "is kept beside it).")] = False,
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Verify the whole game file: SQLite's integrity check, every checksum (the settings and Rules Variables, each
+    move and its undone mark), the log replayed. Damage found is reported (exit 2) and moves are refused until
+    `--repair` rebuilds the game from its log, as far as the log is intact, or a copy is restored (then check again)."""
+    from referee.store import GameStore, repair as rebuild, resolve_game_path
+
+    path = resolve_game_path(game)
+    if repair:
+        report = rebuild(path)
+        if as_json:
+            print_json({"path": str(path), **report})
+        elif not report["repaired"]:
+            console().print(f"{path} is whole ({report['of']} moves): nothing to repair.", markup=False)
+        else:
+            lost = f" (the log is intact up to there: {report['stopped']})" if report["stopped"] else ""
+            console().print(f"{path} rebuilt from its log: {report['kept']} of {report['of']} moves kept{lost}. The "
+                            f"damaged file is kept as {report['kept_as']}. `referee status` shows where the game "
+                            f"stands: replay at the table what was lost.", markup=False)
+        return
+    with GameStore(path) as store:
+        report = store.check()
+    if as_json:
+        print_json({"path": str(path), "whole": True, **report})
+    else:
+        console().print(f"{path} is whole: {report['moves']} moves ({report['live']} live), every checksum holds and "
+                        f"the log replays to the state commands read.", markup=False)
+
+
 @app.command("status")
 def game_status(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also the pending stack in full, the table "
