@@ -21,9 +21,9 @@ pytestmark = pytest.mark.stress
 
 
 def test_sigkill_mid_move_undo_rules_add_and_first_build_leaves_nothing_half_done():
-    figures = crash.run(moves=6, undos=3, adds=2, builds=1, seed=1)
+    figures = crash.run(moves=6, undos=3, adds=2, builds=1, seed=1, news=2)
     assert crash.failures(figures) == 0, figures
-    assert sum(part["kills"] + part["finished first"] for part in figures.values()) == 12
+    assert sum(part["kills"] + part["finished first"] for part in figures.values()) == 14
 
 
 def test_racing_writers_apply_each_move_once_and_undo_expect_never_takes_anothers_move():
@@ -34,7 +34,8 @@ def test_racing_writers_apply_each_move_once_and_undo_expect_never_takes_another
 
 def test_damaged_game_files_are_named_and_damaged_caches_rebuilt():
     only = {"truncated to half", "a page zeroed (the log)", "a folder", "a foreign SQLite file",
-            "rules cache: 'may not' flipped to 'may now'", "index: tables bytes flipped"}
+            "a Rules Variable edited (1 Kaos -> 2 Kaos)", "the last move marked undone", "page 3 zeroed",
+            "page 2 bytes flipped", "rules cache: 'may not' flipped to 'may now'", "index: tables bytes flipped"}
     figures = corruption.run(seed=1, only=only, moves=6)
     assert corruption.failures(figures) == 0, figures
     assert sum(len(rows) for rows in figures.values()) == len(only)

@@ -3,9 +3,11 @@
     .venv/bin/python bench/stress/corruption.py
 
 Game file variants (each on a copy of a 20-move game): truncated, zeroed pages, garbage, emptied, a
-folder, a foreign SQLite file, the rules cache given as a game, a read-only file, symlinks. Every
-command must exit 0 (a game that is still whole) or 2 naming the file and what to do, print no
-traceback, and leave the file byte for byte as it was. Rules cache and index variants (zeroed page,
+folder, a foreign SQLite file, the rules cache given as a game, a read-only file, symlinks, a Rules
+Variable edited, undone marks flipped, and every page of the file zeroed and with bytes flipped, one
+at a time. Every command must exit 0 (a game that is still whole) or 2 naming the file and what to
+do, print no traceback, and leave the file byte for byte as it was; once a command has reported the
+damage, no move may be recorded in it. Rules cache and index variants (zeroed page,
 byte flips, truncated, garbage, emptied, a folder in its place, a dropped table, files deleted): the
 next command answers exactly as with a clean cache, which it rebuilds.
 """
@@ -47,6 +49,37 @@ def _foreign(path: Path) -> None:
     db.execute("insert into photos (name) values ('holiday')")
     db.commit()
     db.close()
+
+
+def _sql(statement: str):
+    def damage(path: Path) -> None:
+        db = sqlite3.connect(path)
+        db.execute(statement)
+        db.commit()
+        db.close()
+    return damage
+
+
+def _flip_in_page(page: int, rng: random.Random):
+    def damage(path: Path) -> None:
+        data = bytearray(path.read_bytes())
+        for _ in range(8):
+            data[page * 4096 + rng.randrange(100 if page == 0 else 0, 4096)] ^= 1 << rng.randrange(8)
+        path.write_bytes(bytes(data))
+    return damage
+
+
+def page_variants(rng: random.Random, pages: int) -> dict:
+    """Every page of the game file zeroed, and every page with 8 bits flipped, one at a time."""
+    def keep(fn):
+        def damage(path, folder):
+            fn(path)
+            return path
+        return damage
+
+    return {**{f"page {page} zeroed": (keep(lambda p, page=page: _zero(p, page * 4096)), False)
+               for page in range(pages)},
+            **{f"page {page} bytes flipped": (keep(_flip_in_page(page, rng)), False) for page in range(pages)}}
 
 
 def game_variants(rng: random.Random, home: Path) -> dict:
@@ -107,6 +140,11 @@ def game_variants(rng: random.Random, home: Path) -> dict:
         "a symlink to the game": at(symlink, whole=True),
         "a dangling symlink": at(dangling),
         "read-only (mode 444, folder 555)": at(read_only, whole=True),
+        "a Rules Variable edited (1 Kaos -> 2 Kaos)": at(keep(_sql(
+            """update meta set value = replace(value, '"TURN_ACTION_REFUND": "1 Kaos"', '"TURN_ACTION_REFUND": "2 Kaos"')"""
+            " where key = 'settings'"))),
+        "the last move marked undone": at(keep(_sql("update moves set undone = 1 where n = (select max(n) from moves)"))),
+        "a move in the middle marked undone": at(keep(_sql("update moves set undone = 1 where n = 3"))),
     }
 
 
@@ -114,14 +152,17 @@ def _snapshot_bytes(path: Path) -> bytes | None:
     return path.read_bytes() if path.is_file() else None
 
 
-def corrupt_games(rng: random.Random, folder: Path, only=None, moves: int = 20) -> dict:
+def corrupt_games(rng: random.Random, folder: Path, only=None, moves: int = 20, pages: bool = True) -> dict:
     env = environment(folder / "home")
     template = folder / "template.sqlite"
     new_game(env, template)
     for _ in range(moves):
         assert referee(["gain", "ann", "1", "kaos", "--game", str(template)], env).code == 0
     rows = {}
-    for name, (damage, whole) in game_variants(rng, folder / "home").items():
+    variants = game_variants(rng, folder / "home")
+    if pages:
+        variants.update(page_variants(rng, template.stat().st_size // 4096))
+    for name, (damage, whole) in variants.items():
         if only is not None and name not in only:
             continue
         work = folder / "g"
@@ -134,7 +175,7 @@ def corrupt_games(rng: random.Random, folder: Path, only=None, moves: int = 20) 
         target, prefix = damage(game, work), ()
         if isinstance(target, tuple):
             target, prefix = target
-        tracebacks = unclear = wrong_code = changed_by_reading = recorded = 0
+        tracebacks = unclear = wrong_code = changed_by_reading = recorded = recorded_after = reported = 0
         for command in GAME_COMMANDS:
             moves = command[0] in ("damage", "undo")
             if whole and moves and "read-only" not in name:
@@ -149,13 +190,16 @@ def corrupt_games(rng: random.Random, folder: Path, only=None, moves: int = 20) 
                 wrong_code += run.code not in (0, 2)
                 unclear += run.code == 2 and not (str(target) in said and ("referee new" in said or "restore" in said
                                                                           or "--game" in said))
-                recorded += moves and run.code == 0
+                recorded += moves and run.code == 0 and not reported
+                recorded_after += moves and run.code == 0 and reported
+                reported = reported or run.code == 2
             changed_by_reading += not moves and _snapshot_bytes(game) != before
         if "mode 444" in name:
             target.chmod(0o644)
             work.chmod(0o755)
         rows[name] = {"tracebacks": tracebacks, "wrong exit codes": wrong_code, "unclear messages": unclear,
                       "changed by a command that reads": changed_by_reading,
+                      "moves recorded after the damage was reported": recorded_after,
                       "moves recorded beside damage they do not read": recorded}
     return rows
 
@@ -232,12 +276,13 @@ def corrupt_caches(rng: random.Random, folder: Path, only=None) -> dict:
     return rows
 
 
-def run(seed: int = 14, games: bool = True, caches: bool = True, only=None, moves: int = 20) -> dict:
-    """`only`: the names of the variants to run (all when None); `moves`: the damaged games' length."""
+def run(seed: int = 14, games: bool = True, caches: bool = True, only=None, moves: int = 20, pages: bool = True) -> dict:
+    """`only`: the names of the variants to run (all when None); `moves`: the damaged games' length; `pages`: also
+    every page zeroed and flipped."""
     rng = random.Random(seed)
     folder = scratch("corrupt")
     try:
-        return {"game file": corrupt_games(rng, folder, only, moves) if games else {},
+        return {"game file": corrupt_games(rng, folder, only, moves, pages) if games else {},
                 "caches": corrupt_caches(rng, folder, only) if caches else {}}
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -1,6 +1,6 @@
 """Crash campaign: SIGKILL the real CLI at random points mid-move, mid-undo, mid `rules add` and mid first build.
 
-    .venv/bin/python bench/stress/crash.py [--moves 200] [--undos 50] [--adds 50] [--builds 30] [--seed 14]
+    .venv/bin/python bench/stress/crash.py [--moves 200] [--undos 50] [--adds 50] [--builds 30] [--news 30] [--seed 14]
 
 Each kill lands at a random moment of the command's normal run (0.3-1.1 times its measured duration, so
 most land after the imports, where the work is). After each: SQLite's integrity check; the log is the
@@ -127,6 +127,28 @@ def crash_rules_add(adds: int, rng: random.Random, folder: Path) -> dict:
     return figures
 
 
+def crash_new(news: int, rng: random.Random, folder: Path) -> dict:
+    """Kill `referee new` midway; the next `new` in that folder leaves no temporary of the killed ones, and no half-made
+    game ever appears under a game's name."""
+    env = environment(folder / "home-new")
+    games = folder / "new-games"
+    games.mkdir()
+    args = ["new", "--players", "Ann, Ben", "--health", "9", "--turn-actions", "2", "--game"]
+    took = _duration([*args, str(games / "timing.sqlite")], env, runs=1)
+    figures = {"kills": 0, "finished first": 0, "unusable": 0, "leftovers": 0}
+    for i in range(news):
+        outcome = _kill_at([*args, str(games / f"killed-{i}.sqlite")], env, rng.uniform(0.3, 1.1) * took)
+        figures["kills"] += outcome == "killed"
+        figures["finished first"] += outcome == "finished"
+        made = games / f"killed-{i}.sqlite"
+        if made.exists():  # a game under its name is whole
+            figures["unusable"] += referee(["status", "--json", "--game", str(made)], env).code != 0
+    after = referee([*args, str(games / "next.sqlite")], env)
+    figures["unusable"] += after.code != 0
+    figures["leftovers"] += len([p for p in games.iterdir() if ".tmp-" in p.name or ".creating" in p.name])
+    return figures
+
+
 def crash_first_build(builds: int, rng: random.Random, folder: Path) -> dict:
     """Kill the first `ask` (rules database + index built from nothing); the next `ask` answers as a clean one."""
     env = environment(folder / "home-build")
@@ -152,7 +174,7 @@ def crash_first_build(builds: int, rng: random.Random, folder: Path) -> dict:
     return figures
 
 
-def run(moves: int = 200, undos: int = 50, adds: int = 50, builds: int = 30, seed: int = 14) -> dict:
+def run(moves: int = 200, undos: int = 50, adds: int = 50, builds: int = 30, seed: int = 14, news: int = 30) -> dict:
     rng = random.Random(seed)
     folder = scratch("crash")
     try:
@@ -160,6 +182,7 @@ def run(moves: int = 200, undos: int = 50, adds: int = 50, builds: int = 30, see
             "moves and undos": crash_moves_and_undos(moves, undos, rng, folder),
             "rules add": crash_rules_add(adds, rng, folder),
             "first build": crash_first_build(builds, rng, folder),
+            "new": crash_new(news, rng, folder),
         }
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -176,9 +199,10 @@ def main() -> None:
     parser.add_argument("--undos", type=int, default=50)
     parser.add_argument("--adds", type=int, default=50)
     parser.add_argument("--builds", type=int, default=30)
+    parser.add_argument("--news", type=int, default=30)
     parser.add_argument("--seed", type=int, default=14)
     args = parser.parse_args()
-    figures = run(args.moves, args.undos, args.adds, args.builds, args.seed)
+    figures = run(args.moves, args.undos, args.adds, args.builds, args.seed, args.news)
     for name, part in figures.items():
         print(f"crash / {name}: " + ", ".join(f"{k} {v}" for k, v in part.items()))
     print(f"crash: {failures(figures)} failures (goal 0)")

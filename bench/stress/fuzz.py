@@ -8,7 +8,9 @@ strings, nan, 1e309, -0, Arabic-Indic and full-width digits, names holding `>` o
 `--game=../x`. Most run in this process through the session's dispatcher (as `referee play` runs them);
 `--processes` of them run as real processes with the raw bytes in argv. Judged: no traceback, no command
 over 5 s, every exit code one the README documents, and a command that exits non-zero (or --dry-run)
-leaves the game's log as it was. Then `--asks` questions, timed warm: p50/p99 (goal p99 < 0.5 s).
+leaves the game's log as it was; another game named as an output file (`export ../../other.sqlite`) is
+never destroyed without --force; no temporary is left. Then `--asks` questions, timed warm: p50/p99
+(goal p99 < 0.5 s).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ HOSTILE = [
     "haunted", "removed", "zombie", "melee", "ranged", "08 > gear swap", "PLOT_ARMOR", "DOC > SECTION",
     "brawn 12 easier reward", "kaos 2", "damage d6", "discard 1", "status goblin", "other anything", "1", "2", "3",
     "20", "999", "1000", "d20", "D20 D20",
+    "../../fuzz.sqlite", "../../other.sqlite",  # the game itself, and another game, named as an output file
 ]
 
 
@@ -127,6 +130,23 @@ HANG_SECONDS = 5
 HANGS = "hangs over 5 s"
 
 
+def _other_destroyed(other: Path, words: list[str], template: Path) -> int:
+    """1 when the other game is no longer a referee game and no --force asked for that; it is put back either way."""
+    from referee.errors import GameFileError
+    from referee.store import GameStore
+
+    try:
+        GameStore(other, read_only=True).close()
+        return 0
+    except GameFileError:
+        shutil.copy(template, other)
+        return "--force" not in words
+
+
+def _temporaries(folder: Path) -> int:
+    return sum(1 for p in folder.rglob("*") if any(m in p.name for m in (".writing", ".tmp-", ".creating")))
+
+
 def _alarm(signum, frame):
     raise _Hung()
 
@@ -137,8 +157,9 @@ def in_process(count: int, rng: random.Random, folder: Path, game: Path) -> dict
     tree = command_tree()
     codes = documented_exit_codes()
     figures = {"argv": 0, "tracebacks": 0, HANGS: 0, "undocumented exit codes": 0,
-               "refused but changed the game": 0, "slowest s": 0.0}
+               "refused but changed the game": 0, "other games destroyed": 0, "slowest s": 0.0}
     examples = []
+    other, template = folder / "other.sqlite", folder / "other-template.sqlite"
     signal.signal(signal.SIGALRM, _alarm)
     sink = io.StringIO()
     while figures["argv"] < count:
@@ -180,6 +201,7 @@ def in_process(count: int, rng: random.Random, folder: Path, game: Path) -> dict
                 figures["refused but changed the game"] += changed
                 if changed and len(examples) < 5:
                     examples.append(("changed", code, [w[:40] for w in words]))
+        figures["other games destroyed"] += _other_destroyed(other, words, template)
         os.environ["REFEREE_GAME"] = str(game)  # a command may have switched it (games use)
     figures["examples"] = examples
     return figures
@@ -192,7 +214,8 @@ def in_processes(count: int, rng: random.Random, env: dict, game: Path, cwd: Pat
     tree = command_tree()
     codes = documented_exit_codes()
     figures = {"argv": 0, "tracebacks": 0, HANGS: 0, "undocumented exit codes": 0,
-               "refused but changed the game": 0}
+               "refused but changed the game": 0, "other games destroyed": 0}
+    other, template = game.with_name("other.sqlite"), game.with_name("other-template.sqlite")
     while figures["argv"] < count:
         words = [w.replace("\x00", "") for w in argv(rng, tree, megabytes=False)]
         if words[0] in ("demo", "play"):
@@ -213,6 +236,7 @@ def in_processes(count: int, rng: random.Random, env: dict, game: Path, cwd: Pat
         figures["undocumented exit codes"] += done.returncode not in codes
         if done.returncode != 0 or "--dry-run" in words:
             figures["refused but changed the game"] += _fingerprint(game) != before
+        figures["other games destroyed"] += _other_destroyed(other, words, template)
     return figures
 
 
@@ -279,9 +303,12 @@ def run(argv_count: int = 10_000, processes: int = 300, ask_count: int = 2_000, 
         os.chdir(cwd)
         for _ in range(5):  # a few moves so that undo, history and why have something
             referee(["gain", "ann", "1", "kaos", "--game", str(game)], env)
+        new_game(env, folder / "other-template.sqlite")
+        shutil.copy(folder / "other-template.sqlite", folder / "other.sqlite")
         figures = {"in process": in_process(argv_count - processes, rng, folder, game),
                    "real processes": in_processes(processes, rng, dict(env, REFEREE_GAME=str(game)), game, cwd),
                    "ask": asks(ask_count, rng)}
+        figures["in process"]["temporaries left"] = _temporaries(folder)
     finally:
         os.chdir(here)
         os.environ.clear()
@@ -292,7 +319,8 @@ def run(argv_count: int = 10_000, processes: int = 300, ask_count: int = 2_000, 
 
 def failures(figures: dict, timed: bool = True) -> int:
     """Failures of the campaign's goals; `timed=False` leaves out its latency goal (ask p99 < 500 ms)."""
-    keys = ("tracebacks", HANGS, "undocumented exit codes", "refused but changed the game")
+    keys = ("tracebacks", HANGS, "undocumented exit codes", "refused but changed the game", "other games destroyed",
+            "temporaries left")
     bad = sum(part.get(k, 0) for part in figures.values() for k in keys)
     return bad + (timed and figures["ask"]["p99 ms"] >= 500)
 

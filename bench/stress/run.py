@@ -5,9 +5,9 @@
     .venv/bin/python bench/stress/run.py crash fuzz      # some campaigns only
 
 Campaigns (each also runs alone: `python bench/stress/NAME.py --help`):
-  crash        SIGKILL mid-move, mid-undo, mid `rules add`, mid first build (200 / 50 / 50 / 30)
+  crash        SIGKILL mid-move, mid-undo, mid `rules add`, mid first build, mid `new` (200 / 50 / 50 / 30 / 30)
   concurrency  2 x 300 and 4 x 250 writers and a status reader; `undo --expect N`; a lock held past the timeout
-  corruption   damaged game files, rules caches and lookup indexes through the CLI
+  corruption   damaged game files (every page too), rules caches and lookup indexes through the CLI
   fuzz         10,000 generated command lines (300 as real processes) and 2,000 `ask` queries
   malformed    21 kinds of bad rule documents through `rules add`
   mutation     three deliberate breaks of the referee, each run against the whole suite
@@ -42,7 +42,7 @@ FULL = {
     "long_game": lambda: long_game.measure(long_game.ROOT, runs=9),
 }
 QUICK = {
-    "crash": lambda: crash.run(moves=20, undos=5, adds=5, builds=3),
+    "crash": lambda: crash.run(moves=20, undos=5, adds=5, builds=3, news=5),
     "concurrency": lambda: concurrency.run(((2, 20), (4, 10)), held=False),
     "corruption": lambda: corruption.run(),
     "fuzz": lambda: fuzz.run(argv_count=1000, processes=30, ask_count=200),
@@ -61,10 +61,12 @@ def summary(name: str, figures) -> str:
         moves = figures["moves and undos"]
         return (f"| crash | {kills} kills (moves and undos {moves['kills'] + moves['finished first']}, rules add "
                 f"{figures['rules add']['kills'] + figures['rules add']['finished first']}, first build "
-                f"{figures['first build']['kills'] + figures['first build']['finished first']}) | "
+                f"{figures['first build']['kills'] + figures['first build']['finished first']}, new "
+                f"{figures['new']['kills'] + figures['new']['finished first']}) | "
                 f"corrupt {moves['corrupt']}, partial {moves['partial'] + figures['rules add']['partial']}, "
                 f"mismatched {moves['mismatched']}, unusable caches "
-                f"{sum(p.get('unusable', 0) for p in figures.values())} | 0 / 0 / 0 / 0 |")
+                f"{sum(p.get('unusable', 0) for p in figures.values())}, temporaries left "
+                f"{figures['first build']['leftovers'] + figures['new']['leftovers']} | 0 / 0 / 0 / 0 / 0 |")
     if name == "concurrency":
         rounds = [k for k in figures if " x " in k]
         parts = "; ".join(f"{k}: {figures[k]['accepted']} accepted, {figures[k]['undone']} undone, "
@@ -79,12 +81,18 @@ def summary(name: str, figures) -> str:
                 f"{locked}; undos of another's move {wrong} | each move once, 0 locked, 0 wrong undos |")
     if name == "corruption":
         count = sum(len(rows) for rows in figures.values())
+        games = figures["game file"].values()
+        after = sum(r["moves recorded after the damage was reported"] for r in games)
+        beside = sum(1 for r in games if r["moves recorded beside damage they do not read"])
         return f"| corruption | {count} variants (game file {len(figures['game file'])}, caches " \
-               f"{len(figures['caches'])}) | {corruption.failures(figures)} failures | 0 |"
+               f"{len(figures['caches'])}) | {corruption.failures(figures)} failures; moves recorded after the damage " \
+               f"was reported {after}; variants where a move was recorded beside damage no command had read " \
+               f"{beside} | 0 |"
     if name == "fuzz":
         inside, outside, ask = figures["in process"], figures["real processes"], figures["ask"]
         bad = {k: inside[k] + outside[k] for k in ("tracebacks", "hangs over 5 s", "undocumented exit codes",
-                                                   "refused but changed the game")}
+                                                   "refused but changed the game", "other games destroyed")}
+        bad["temporaries left"] = inside["temporaries left"]
         return (f"| fuzz | {inside['argv'] + outside['argv']} argv ({outside['argv']} as real processes), "
                 f"{ask['questions']} ask queries | " + ", ".join(f"{k} {v}" for k, v in bad.items())
                 + f"; ask p50 {ask['p50 ms']} ms, p99 {ask['p99 ms']} ms | 0; p99 < 500 ms |")
