@@ -90,7 +90,7 @@ def summary(name: str, figures) -> str:
                f"{beside} | 0 |"
     if name == "fuzz":
         inside, outside, ask = figures["in process"], figures["real processes"], figures["ask"]
-        bad = {k: inside[k] + outside[k] for k in ("tracebacks", "hangs over 5 s", "undocumented exit codes",
+        bad = {k: inside[k] + outside[k] for k in ("tracebacks", fuzz.HANGS, "undocumented exit codes",
                                                    "refused but changed the game", "other games destroyed")}
         bad["temporaries left"] = inside["temporaries left"]
         return (f"| fuzz | {inside['argv'] + outside['argv']} argv ({outside['argv']} as real processes), "
