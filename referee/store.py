@@ -99,10 +99,11 @@ def _checksum(*parts: str | None) -> str:
 
 def _row_checksum(move: str, ruling: str, effects: str, override: str | None, at: str, undone: int | None = None,
                   undone_at: str | None = None) -> str:
-    """A logged move's record, hashed: what it said when it was written, and whether it is undone. Without `undone`:
-    the record alone, as a referee before the meta table was sealed checksummed it (read until the file's first
-    write by this one)."""
-    if undone is None:
+    """A logged move's record, hashed: what it said when it was written, and whether it is undone. A live move's is
+    the record alone, as earlier referees computed it (they read live moves as before); an undone move's also covers
+    its mark, so a mark flipped either way no longer matches. Without `undone`: the record alone, as a referee before
+    the meta table was sealed checked every move (read until the file's first write by this one)."""
+    if undone is None or not undone and undone_at is None:
         return _checksum(move, ruling, effects, override, at)
     return _checksum(move, ruling, effects, override, at, f"undone={int(undone)}", undone_at)
 
