@@ -526,7 +526,10 @@ class GameStore:
                 self._db.execute("rollback")
 
     def _rewrite_snapshots(self, last: int, state: GameState, checkpoints: list) -> None:
-        """Best effort, never waiting: a busy or unwritable file keeps folding its log until a move writes one."""
+        """Best effort, never waiting: a busy or unwritable file keeps folding its log until a move writes one; a file
+        found damaged is not written to at all."""
+        if damage_mark(self.path).exists():
+            return
         try:
             self._db.execute("pragma busy_timeout = 0")
             self._db.execute("begin immediate")

@@ -632,3 +632,16 @@ def test_a_game_found_damaged_refuses_moves_in_every_terminal_until_checked_whol
     assert _referee("damage", "ben", "1", "--game", str(game), env_home=referee_home).returncode == 2
     assert _referee("games", "check", "--game", str(game), env_home=referee_home).returncode == 0
     assert _referee("damage", "ben", "1", "--game", str(game), env_home=referee_home).returncode == 0
+
+
+def test_a_game_found_damaged_gets_no_snapshot_written_by_a_reading_command(store):
+    """A long fold makes a reading command write the snapshots again (best effort): never into a game found
+    damaged."""
+    from referee.store import CHECKPOINT_EVERY, damage_mark
+
+    _gains(store, CHECKPOINT_EVERY)
+    store._db.execute("delete from snapshots")
+    damage_mark(store.path).write_text("found damaged by an earlier command\n")
+    before = store.path.read_bytes()
+    GameStore(store.path).load()
+    assert store.path.read_bytes() == before and not store._db.execute("select count(*) from snapshots").fetchone()[0]
