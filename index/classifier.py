@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from index.situations import (
     SECTION_QUESTIONS, STATEMENT_QUESTIONS, entry_lines, entry_rows, situation_sequence, statement_phrases,
 )
-from index.text import CLAUSE_BREAK, clause_words
+from index.text import CLAUSE_BREAK, SKIPPED_KINDS, clause_words
 
 __all__ = ["Classifier", "bench_questions", "features", "section_rows", "statement_label", "statement_rows"]
 
@@ -95,8 +95,6 @@ def statement_rows(db, noted=None, leave_out: str | None = None) -> list[tuple[s
 
 
 def _quotable(db) -> list:
-    from index.store import SKIPPED_KINDS
-
     return [st for st in db.statements() if st.kind not in SKIPPED_KINDS]
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from index.errors import IndexUnavailable
 from index.situations import data_hash, situation_text
-from index.text import stem, words
+from index.text import SKIPPED_KINDS, stem, words
 from rulesdb.cache import remove_abandoned, temporary_name
 
 __all__ = ["index_dir", "open_or_build", "build_into", "documents", "sources"]
@@ -41,8 +41,6 @@ CHECKSUM = "referee-index.sha256"  # of META, which holds the checksum of every 
 # its checksum in META before it is read.
 TABLES = "referee-index.tables"
 PREFIX = "lookup-index-"
-# Not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
-SKIPPED_KINDS = frozenset({"references", "table_header"})
 
 
 def index_dir(db) -> Path:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from whoosh.lang.porter2 import stem as _porter2
 
 __all__ = [
+    "SKIPPED_KINDS",
     "CLAUSE_BREAK",
     "clause_words",
     "TOKEN_PATTERN",
@@ -24,6 +25,8 @@ __all__ = [
     "stems",
 ]
 
+# Statements that are not answers: "References: Calculate Defense." is shown as "see also", a table header is layout.
+SKIPPED_KINDS = frozenset({"references", "table_header"})
 # Letters and digits; "_" splits too, so CRITICAL_SUCCESS_REWARD reads as three words.
 TOKEN_PATTERN = r"[^\W_]+"
 _TOKEN = re.compile(TOKEN_PATTERN)
