@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee import citations as R
+from referee import registry
 from referee.deferred import deferred
 from referee.errors import InvalidMove
 from referee.moves import CHECK_MOVES, REPORTED_EFFECTS, STATUSES
@@ -74,14 +75,10 @@ def return_reroll_tokens(state, d, n: int) -> None:
 
 
 def _removed(d, name: str, doing: str) -> None:
-    from referee.game_structure import refuse_removed  # 02 TURN_ORDER (game_structure imports this module)
-
-    refuse_removed(d, name, doing)
+    registry.hook("refuse-removed")(d, name, doing)
 
 
 def judge_damage(state, move, d) -> None:
-    from referee.game_structure import flag_possible_death  # 02 DEATH (game_structure imports this module)
-
     _positive(move.amount)
     _removed(d, move.player, "take Damage")
     before = d.get(move.player, "health")
@@ -94,7 +91,7 @@ def judge_damage(state, move, d) -> None:
         d.interpret("simultaneous-deaths")
         d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
               R.DEATH_FULLY_RESOLVED)
-    flag_possible_death(state, d, move.player)
+    registry.hook("possible-death")(state, d, move.player)
 
 
 def judge_heal(state, move, d) -> None:
@@ -359,11 +356,9 @@ def stat_modifier(d, name: str, kind: str, stat: str) -> tuple[int, str, tuple, 
     """The Stat part of `name`'s modifier on the board now: (value, note, the rules of the Check's kind, the rules
     that let Loot bonuses count). A Stat the table did not set is +0, in a Stat Check and a Perception Check alike;
     printed Stat bonuses of Loot are added (08 LOOT_AND_STAT_BONUSES)."""
-    from referee.loot_and_inventory import stat_bonus_sources
-
     if kind == "attack":  # 06_COMBAT_ENCOUNTER defines its modifier; the table gives it (--bonus)
         return 0, "", (), ()
-    sources = stat_bonus_sources(d, name)
+    sources = registry.hook("stat-bonuses")(d, name)
     loot_rules: list = []
 
     def value(which: str) -> tuple[int, str, bool]:
@@ -713,10 +708,8 @@ def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool
     if not auto_resolve or check.contested or not all(p.rolled for p in check.participants):
         d.oblige(check.finish_hint())
         return
-    from referee.legal_moves import check_changers
-
     after = d.preview()
-    changers = None if after is None else check_changers(after)
+    changers = None if after is None else registry.hook("check-changers")(after)
     if changers is None or changers:
         cards = list(dict.fromkeys(f"{m.player}'s {m.card}" for m in changers or () if m.type == "use"))
         if cards:
@@ -817,9 +810,7 @@ def _current_stats(d, check: CheckProc) -> CheckProc:
 
 def timing_order(state, d, names) -> list[str]:
     """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
-    from referee.game_structure import turn_order
-
-    seats = [state.players[i].name for i in turn_order(state, d.game("active"))]
+    seats = [state.players[i].name for i in registry.hook("turn-order")(state, d.game("active"))]
     return sorted(names, key=seats.index)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = ["JUDGES", "PROCEDURES", "AFTER_EVERY_MOVE", "judge", "procedure", "resolve"]
+__all__ = ["JUDGES", "PROCEDURES", "AFTER_EVERY_MOVE", "HOOKS", "judge", "procedure", "hook", "resolve"]
 
 _CORE, _STRUCTURE = "referee.core_concepts", "referee.game_structure"
 _LOOT, _ENCOUNTERS = "referee.loot_and_inventory", "referee.random_encounters"
@@ -68,6 +68,27 @@ PROCEDURES: dict[str, str] = {
 AFTER_EVERY_MOVE = f"{_STRUCTURE}:after_move"
 
 
+# Where an earlier document's rule needs a later one's (the rule modules import only those before them: 01 <- 02 <- 08
+# <- 10), the earlier one calls the hook by name and the later one is named here.
+HOOKS: dict[str, str] = {
+    "refuse-removed": f"{_STRUCTURE}:refuse_removed",  # 01's effects on a Removed Player: 02 TURN_ORDER
+    "possible-death": f"{_STRUCTURE}:flag_possible_death",  # 01 DAMAGE at 0 Health: 02's Death Process
+    "turn-order": f"{_STRUCTURE}:turn_order",  # 01 CORE_TIMING_PRINCIPLE: simultaneous effects in 02's Turn Order
+    "stat-bonuses": f"{_LOOT}:stat_bonus_sources",  # 01's Check reads 08 LOOT_AND_STAT_BONUSES
+    "check-changers": "referee.legal_moves:check_changers",  # 01 FINAL_RESULT: could any move still change the Check
+    # 10 RANDOM_ENCOUNTER: what the Random Encounter on the stack (procedure.EncounterProc) does as other moves go on,
+    # in the modules of the sections that decide it (each imports the procedure's)
+    "encounter-die-reroll": f"{_ENCOUNTERS}.penalty:judge_die_reroll",
+    "encounter-die-resolve": f"{_ENCOUNTERS}.penalty:judge_die_resolve",
+    "encounter-discard": f"{_ENCOUNTERS}.penalty:judge_discard",
+    "encounter-event-reward": f"{_ENCOUNTERS}.event_reward:observe",
+    "encounter-loot": f"{_ENCOUNTERS}.completion_options:observe_loot",
+    "encounter-resume": f"{_ENCOUNTERS}.interruptions:resume",
+    "encounter-game-end": f"{_ENCOUNTERS}.interruptions:at_game_end",
+    "encounter-check-result": f"{_ENCOUNTERS}.penalty:consume_check_result",
+}
+
+
 def resolve(where: str):
     """The object a "module:name" entry names (its module imported on first use)."""
     module, name = where.split(":")
@@ -80,3 +101,7 @@ def judge(move_type: str):
 
 def procedure(kind: str) -> type:
     return resolve(PROCEDURES[kind])
+
+
+def hook(name: str):
+    return resolve(HOOKS[name])

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
+from referee import registry
 from referee.deferred import deferred
 from referee.moves import CHECK_MOVES
 from referee.state import Procedure
@@ -124,42 +125,30 @@ class EncounterProc(Procedure):
                     "Deaths, then `referee encounter continue`")
         return "`referee encounter continue`"
 
-    # The hooks the engine calls (referee.state.Procedure): what a Random Encounter does as other moves go on.
+    # The hooks the engine calls (referee.state.Procedure): what a Random Encounter does as other moves go on, each in
+    # the module of its section (which imports this one: registry.HOOKS names them).
 
     def judge_for(self, move):
-        from referee.random_encounters.penalty import judge_die_reroll, judge_die_resolve
-
         if self.die_rolled and move.type == "reroll":
-            return judge_die_reroll  # 01 REROLL_TOKENS: a Penalty's damage die is rerolled before it is applied
+            return registry.hook("encounter-die-reroll")  # 01 REROLL_TOKENS: the damage die rerolled before it applies
         if self.die_rolled and move.type == "resolve":
-            return judge_die_resolve
+            return registry.hook("encounter-die-resolve")
         if self.awaiting == "discard" and move.type == "discard":
-            from referee.random_encounters.penalty import judge_discard
-
-            return judge_discard  # the Loot discard the card waits for, typed as 08's `discard`
+            return registry.hook("encounter-discard")  # the Loot discard the card waits for, typed as 08's `discard`
         return None
 
     def observe(self, state, move, d) -> None:
-        from referee.random_encounters.completion_options import observe_loot
-        from referee.random_encounters.event_reward import observe
-
-        observe(state, move, d)
-        observe_loot(state, move, d)
+        registry.hook("encounter-event-reward")(state, move, d)
+        registry.hook("encounter-loot")(state, move, d)
 
     def on_resume(self, state, d) -> None:
-        from referee.random_encounters.interruptions import resume
-
-        resume(state, d, self)
+        registry.hook("encounter-resume")(state, d, self)
 
     def on_game_end(self, state, d) -> None:
-        from referee.random_encounters.interruptions import at_game_end
-
-        at_game_end(state, d, self)
+        registry.hook("encounter-game-end")(state, d, self)
 
     def on_check_result(self, state, d, check, success: bool) -> None:
-        from referee.random_encounters.penalty import consume_check_result
-
-        consume_check_result(state, d, check, success)
+        registry.hook("encounter-check-result")(state, d, check, success)
 
 
 def _find(v) -> EncounterProc | None:
