@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
-from referee.errors import RulesError
 
 __all__ = ["Game"]
 
@@ -45,9 +44,9 @@ class Game:
         arguments, and an argument it sets otherwise is a conflict. `rules`: a rulesdb.RulesDB (default: the bundled
         rules, built on first use). Raises InvalidMove for a bad setting (PositionError, naming the file's line, for
         a bad position), GameFileError when `path` exists; nothing is created then."""
-        from referee.position import read_position, settings_from
+        from referee.position import read_position, settings_from, with_position
         from referee.store import GameStore
-        from referee.table_settings import make_settings, parse_interpretations, parse_players
+        from referee.table_settings import make_settings, open_rules, parse_interpretations, parse_players
 
         if players is not None:
             players = parse_players(players if isinstance(players, str) else ", ".join(players))
@@ -57,7 +56,9 @@ class Game:
             reroll_supply=reroll_supply, starting_kaos=starting_kaos, backpack_slots=backpack_slots,
             stats=dict(stats or {}),
             interpretations=parse_interpretations([f"{k}={v}" for k, v in (interpretations or {}).items()]))
-        settings = make_settings(**values, db=rules if rules is not None else open_rules(), position=pos)
+        settings = make_settings(**values, db=rules if rules is not None else open_rules())
+        if pos is not None:
+            settings = with_position(settings, pos)
         return cls(GameStore.create(path, settings))
 
     @classmethod
@@ -180,12 +181,3 @@ class Game:
 
         return legal_moves(self.state, player=player)
 
-
-def open_rules():
-    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
-    import rulesdb
-
-    try:
-        return rulesdb.open_rules()
-    except rulesdb.RulesError as error:
-        raise RulesError(f"the rules database cannot be built: {error}") from error

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from referee.errors import InvalidMove, NotBetweenMoves, PositionError
 
-__all__ = ["PositionFile", "FORMAT", "read_position", "parse_position", "settings_from", "check_position",
+__all__ = ["PositionFile", "FORMAT", "read_position", "parse_position", "settings_from", "check_position", "with_position",
            "export_position"]
 
 FORMAT = "referee-position/1"
@@ -356,6 +356,14 @@ class _Checker:
         from referee.parsing import match_choice
 
         return self.guard(lambda: match_choice(self.text(text, path, what), choices, what=what), path)
+
+
+def with_position(settings, position: PositionFile):
+    """`settings` (table_settings.make_settings) starting from `position`, checked against them (PositionError naming
+    its line) and kept in them as plain JSON."""
+    from dataclasses import replace
+
+    return replace(settings, position=check_position(position, settings))
 
 
 def check_position(position: PositionFile, settings) -> dict:

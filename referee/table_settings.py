@@ -13,7 +13,7 @@ from referee.state import TableSettings
 from referee.variables import read_variables
 
 __all__ = ["make_settings", "parse_stats", "parse_players", "parse_interpretations", "check_players", "check_stats",
-           "rules_stat", "SETTING_BOUNDS", "SETTING_DEFAULTS"]
+           "rules_stat", "open_rules", "SETTING_BOUNDS", "SETTING_DEFAULTS"]
 
 # The numbers `referee new` takes: (option, lowest, highest), the same bounds whether typed, passed or read from a
 # position file; and the defaults of the optional ones.
@@ -21,6 +21,18 @@ SETTING_BOUNDS = {"health": ("--health", 1, 999), "health_cap": ("--health-cap",
                   "turn_actions": ("--turn-actions", 1, 99), "reroll_supply": ("--reroll-supply", 0, 999),
                   "starting_kaos": ("--starting-kaos", 0, 999), "backpack_slots": ("--backpack-slots", 0, 20)}
 SETTING_DEFAULTS = {"health_cap": None, "reroll_supply": 10, "starting_kaos": 0, "backpack_slots": 3}
+
+
+def open_rules():
+    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
+    import rulesdb
+
+    from referee.errors import RulesError
+
+    try:
+        return rulesdb.open_rules()
+    except rulesdb.RulesError as error:
+        raise RulesError(f"the rules database cannot be built: {error}") from error
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -114,13 +126,10 @@ def _check_interpretations(choices: dict[str, str]) -> dict[str, str]:
 
 def make_settings(*, players, health: int, health_cap: int | None, turn_actions: int,
                   reroll_supply: int, starting_kaos: int = 0, stats: dict | None = None,
-                  choices: dict | None = None, db=None, backpack_slots: int = 3, position=None) -> TableSettings:
-    """The table settings of a new game, every value checked (InvalidMove naming the setting). `position`: a
-    referee.position.PositionFile to start from, checked against these settings (PositionError naming its line) and
-    kept in them as plain JSON."""
+                  choices: dict | None = None, db=None, backpack_slots: int = 3) -> TableSettings:
+    """The table settings of a new game, every value checked (InvalidMove naming the setting); to start from a
+    position, `referee.position.with_position` then checks it against them."""
     if db is None:
-        from referee.game import open_rules
-
         db = open_rules()
     names = check_players(players)
     given = {"health": health, "health_cap": health_cap, "turn_actions": turn_actions, "reroll_supply": reroll_supply,
@@ -146,10 +155,4 @@ def make_settings(*, players, health: int, health_cap: int | None, turn_actions:
         missing_documents=tuple(db.missing_documents()),
         backpack_slots=backpack_slots,  # 08 loot: interpretation backpack-size
     )
-    if position is None:
-        return settings
-    from dataclasses import replace
-
-    from referee.position import check_position
-
-    return replace(settings, position=check_position(position, settings))
+    return settings

@@ -404,7 +404,7 @@ def test_every_position_between_moves_round_trips_and_judges_the_rest_of_the_gam
     """At every moment between moves of a golden game, export -> new gives the same state, and every later move of
     the log, judged on the new state, makes the same effects (the same rulings)."""
     from referee import engine
-    from referee.position import export_position, parse_position, settings_from
+    from referee.position import export_position, parse_position, settings_from, with_position
     from referee.state import GameState, transition
     from referee.store import GameStore
     from referee.table_settings import make_settings
@@ -422,7 +422,7 @@ def test_every_position_between_moves_round_trips_and_judges_the_rest_of_the_gam
             continue
         points += 1
         pos = parse_position(export_position(state), name=f"{name}@{k}")
-        again = GameState.initial(make_settings(**settings_from(pos), db=rules_db, position=pos))
+        again = GameState.initial(with_position(make_settings(**settings_from(pos), db=rules_db), pos))
         assert public(again.to_json()) == public(state.to_json()), k
         for move, expected in zip(moves[k:], effects[k:]):
             ruling = engine.apply(again, move.move, override=move.override)
@@ -489,12 +489,12 @@ def test_export_writes_toml_that_quotes_any_name(tmp_path, rules_db):
 
 
 def _round_trip(state, db):
-    from referee.position import export_position, parse_position, settings_from
+    from referee.position import export_position, parse_position, settings_from, with_position
     from referee.state import GameState
     from referee.table_settings import make_settings
 
     pos = parse_position(export_position(state), name="x.toml")
-    return GameState.initial(make_settings(**settings_from(pos), db=db, position=pos))
+    return GameState.initial(with_position(make_settings(**settings_from(pos), db=db), pos))
 
 
 class PositionsOfAnyLootGame(Inventories):
