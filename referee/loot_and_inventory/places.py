@@ -76,8 +76,6 @@ def _set_window(d, index: int, proc: "LootWindowProc | None") -> None:
 
 def _take_out(d, name: str) -> tuple:
     """Remove a card from its place (Slot, Backpack, window); returns where it was."""
-    from referee.loot_and_inventory.loot_management_window import LootWindowProc
-
     place = locate(d, name)
     if place is None:
         raise InvalidMove(f"{label(name)} is nowhere on the table")
@@ -91,7 +89,7 @@ def _take_out(d, name: str) -> tuple:
     elif place[0] == "window":
         proc = d.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
-        shrunk = LootWindowProc(player=proc.player, cards=left,
+        shrunk = type(proc)(player=proc.player, cards=left,
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
         _set_window(d, place[2], shrunk)
     else:
