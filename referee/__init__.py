@@ -18,7 +18,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "Game": "referee.game",
     "LegalMove": "referee.legal_moves",
-    "Ruling": "referee.ruling", "Violation": "referee.ruling", "Citation": "referee.ruling",
+    "Ruling": "referee.ruling", "Violation": "referee.ruling", "Citation": "referee.citation",
     "Move": "referee.moves", "MOVE_TYPES": "referee.moves",
     **{name: "referee.errors" for name in (
         "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",

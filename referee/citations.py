@@ -6,7 +6,7 @@ section in the rules database. Engine code refers to these names, never to loose
 
 from __future__ import annotations
 
-from referee.ruling import Citation
+from referee.citation import Citation
 
 CORE = "01_CORE_CONCEPTS"
 STRUCTURE = "02_GAME_STRUCTURE"

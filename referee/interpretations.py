@@ -10,9 +10,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee import citations as R
-from referee.ruling import AppliedInterpretation, Citation
+from referee.citation import Citation
+from referee.deferred import deferred
 
-__all__ = ["Interpretation", "REGISTER", "reading", "applied", "UnknownInterpretation", "validate_choices"]
+__all__ = ["Interpretation", "AppliedInterpretation", "REGISTER", "reading", "applied", "UnknownInterpretation",
+           "validate_choices"]
+
+
+@deferred(frozen=True)
+class AppliedInterpretation:
+    """A named reading of an ambiguous rule that decided (part of) this ruling."""
+
+    id: str
+    question: str
+    reading: str  # the reading in force in this game (default or the table's choice)
+    text: str  # what that reading says
+    is_default: bool
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "question": self.question,
+            "reading": self.reading,
+            "text": self.text,
+            "default": self.is_default,
+        }
 
 
 @dataclass(frozen=True)

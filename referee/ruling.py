@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from typing import TYPE_CHECKING
 
+from referee.citation import Citation
 from referee.deferred import deferred
-from rulesdb.model import key_of, split_key
 
-__all__ = ["Citation", "Violation", "AppliedInterpretation", "Ruling", "Draft"]
+if TYPE_CHECKING:
+    from referee.interpretations import AppliedInterpretation
 
-
-@dataclass(frozen=True)
-class Citation:
-    """One statement of the loaded rules, verbatim: cited as `DOC > SECTION`."""
-
-    doc_id: str
-    section_id: str
-    quote: str
-
-    @property
-    def key(self) -> str:
-        return key_of(self.doc_id, self.section_id)
-
-    def to_json(self) -> dict:
-        return {"key": self.key, "quote": self.quote}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Citation":
-        return cls(*split_key(data["key"]), data["quote"])
+__all__ = ["Citation", "Violation", "Ruling", "Draft"]
 
 
 @deferred(frozen=True)
@@ -57,26 +41,6 @@ class Violation:
 
             data["fix_moves"] = [move_to_json(m) for m in self.fix_moves]
         return data
-
-
-@deferred(frozen=True)
-class AppliedInterpretation:
-    """A named reading of an ambiguous rule that decided (part of) this ruling."""
-
-    id: str
-    question: str
-    reading: str  # the reading in force in this game (default or the table's choice)
-    text: str  # what that reading says
-    is_default: bool
-
-    def to_json(self) -> dict:
-        return {
-            "id": self.id,
-            "question": self.question,
-            "reading": self.reading,
-            "text": self.text,
-            "default": self.is_default,
-        }
 
 
 @deferred(frozen=True)

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from referee.deferred import deferred
-from referee.ruling import Citation
+from referee.citation import Citation
 
 __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
