@@ -63,7 +63,7 @@ def match_choice(text: str, choices, *, what: str) -> str:
         if choice.casefold() == wanted:
             return choice
     for matches in (lambda c: c.casefold().startswith(wanted),
-                    lambda c: any(w.startswith(wanted) for w in _name_words(c))):
+                    lambda c: any(w.startswith(wanted) for w in name_words(c))):
         found = [c for c in choices if matches(c)]
         if len(found) == 1:
             return found[0]
@@ -76,7 +76,7 @@ def match_choice(text: str, choices, *, what: str) -> str:
     raise UnknownName(f"no {what} {_shown(text)}{hint}", name=str(text), what=what, suggestions=names)
 
 
-def _name_words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
     """The words of a name a player may type alone: "Plot Armor (Mara)" -> plot, armor, mara."""
     return re.findall(r"[^\W_]+(?:'[^\W_]+)?", name.casefold())
 

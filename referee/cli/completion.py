@@ -216,12 +216,12 @@ def _words_before_cursor(text: str) -> tuple[list[str], str, int]:
 def _matching(pairs, fragment: str) -> list[tuple[str, str]]:
     """The values `fragment` could be completing: those it starts, then those with a word it starts ("a" -> Iron
     Axe), as the notation reads names."""
-    from referee.parsing import _name_words
+    from referee.parsing import name_words
 
     wanted = " ".join(fragment.split()).casefold()
     pairs = list(dict.fromkeys(pairs))
     starts = [p for p in pairs if p[0].casefold().startswith(wanted)]
-    inside = [p for p in pairs if p not in starts and any(w.startswith(wanted) for w in _name_words(p[0]))]
+    inside = [p for p in pairs if p not in starts and any(w.startswith(wanted) for w in name_words(p[0]))]
     return starts + inside
 
 

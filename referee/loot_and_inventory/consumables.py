@@ -7,10 +7,10 @@ from referee.parsing import quoted
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import label, locate
 from referee.loot_and_inventory.cards import held_card, is_gear
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _pile_rules, _take_out, _to_pile
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import pile_rules, take_out, to_pile
 from referee.loot_and_inventory.loot_management_window import (
-    _check_displaced_first, _close_if_done, _interrupting, LootWindowProc, _obligations,
+    check_displaced_first, close_if_done, interrupting, LootWindowProc, obligations,
 )
 
 
@@ -26,7 +26,7 @@ def judge_use(state, move, d) -> None:
     if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
         top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
     elif in_window:
-        _check_displaced_first(state, d, top, name)
+        check_displaced_first(state, d, top, name)
     if card["type"] == "plot":
         d.violate("plot-armor-is-not-used", f"{label(name)} is not used: it is not an Armor card and not Consumable Loot; it "
                   f"grants its Defense while Equipped", R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_DEFENSE,
@@ -61,7 +61,7 @@ def judge_use(state, move, d) -> None:
                       f"{player} uses it only during "
                       f"their own Player Turn", *rules, fix=f"use it on {player}'s own turn (or describe the card's "
                                                             f"own timing with --anytime)")
-        busy = _interrupting(state, d, player)
+        busy = interrupting(state, d, player)
         if busy:
             if busy[-1].kind == "check":
                 d.interpret("check-finishes-first")
@@ -69,7 +69,7 @@ def judge_use(state, move, d) -> None:
                       f"own",
                       *rules, fix=d.top.finish_hint(state))  # what finishes first now (the top)
         d.cite(*rules)
-    recalc = _Recalc(state, player)
+    recalc = Recalc(state, player)
     effect = " ".join(move.effect.split()) or "what its card says"
     applied = _effect_move(player, effect)
     if applied is None:
@@ -82,17 +82,17 @@ def judge_use(state, move, d) -> None:
                  R.MAGIC_USE_AS_INSTRUCTED)
         registry.judge(applied.type)(state, applied, d)
     if card.get("consumable"):
-        _take_out(d, name)
-        where = _to_pile(d, name)
+        take_out(d, name)
+        where = to_pile(d, name)
         freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""
-        d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *_pile_rules(card),
+        d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *pile_rules(card),
               *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()))
         if in_window:
             d.cite(R.LMW_OPTION_USE)
     recalc.say(d)
     if in_window:
-        _close_if_done(state, d)
-    _obligations(state, d, player)
+        close_if_done(state, d)
+    obligations(state, d, player)
 
 
 def _effect_move(player: str, effect: str):

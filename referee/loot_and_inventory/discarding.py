@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.loot_and_inventory.patron_mats import _card, inventory, label, owned_cards, _settings, where_text
+from referee.loot_and_inventory.patron_mats import card_info, inventory, label, owned_cards, settings_of, where_text
 from referee.loot_and_inventory.cards import held_card, resolve_card
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _dropped_stays, _pile_rules, _take_out, _to_pile
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import dropped_stays, pile_rules, take_out, to_pile
 from referee.loot_and_inventory.loot_management_window import (
-    _check_displaced_first, _close_if_done, _interrupting, LootWindowProc, _obligations,
+    check_displaced_first, close_if_done, interrupting, LootWindowProc, obligations,
 )
 
 
@@ -22,24 +22,24 @@ def eligible_loot(v, player: str) -> list[str]:
     """
     from referee import interpretations
 
-    reading = interpretations.reading(_settings(v).interpretations, "plot-armor-eligible")
+    reading = interpretations.reading(settings_of(v).interpretations, "plot-armor-eligible")
     names = inventory(v, player)
-    plot = [n for n in names if _card(v, n)["type"] == "plot"]
+    plot = [n for n in names if card_info(v, n)["type"] == "plot"]
     return [n for n in names if n not in plot] + (plot if reading != "excluded" else [])
 
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:
     """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
     name = resolve_card(d, card, owned_cards(d, player), player=player)
-    recalc = _Recalc(state, player)
-    place = _take_out(d, name)
+    recalc = Recalc(state, player)
+    place = take_out(d, name)
     info = d.card(name)
-    where = _to_pile(d, name)
+    where = to_pile(d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
-          *_pile_rules(info))
+          *pile_rules(info))
     recalc.say(d)
     if place[0] == "window":
-        _close_if_done(state, d)
+        close_if_done(state, d)
 
 
 def judge_discard(state, move, d) -> None:
@@ -50,11 +50,11 @@ def judge_discard(state, move, d) -> None:
     if move.required:
         d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
-    _dropped_stays(d, player, name, "it is not voluntarily discarded", discard=True)
+    dropped_stays(d, player, name, "it is not voluntarily discarded", discard=True)
     top = d.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
-        _check_displaced_first(state, d, top, name)
+        check_displaced_first(state, d, top, name)
         d.cite(R.DISCARD_IN_WINDOW, R.LMW_OPTION_DISCARD)
     elif in_window:
         if d.interpret("lmw-make-room") == "yes":
@@ -77,7 +77,7 @@ def judge_discard(state, move, d) -> None:
                       R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
                       fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
                           f"(or --required \"REASON\" when a rule or effect requires the discard)")
-        busy = _interrupting(state, d, player)
+        busy = interrupting(state, d, player)
         if busy:
             d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
                       f"until nothing is",
@@ -86,4 +86,4 @@ def judge_discard(state, move, d) -> None:
         d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
                  f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)
     discard_effects(state, d, player, name, "voluntary")
-    _obligations(state, d, player)
+    obligations(state, d, player)

@@ -7,9 +7,9 @@ from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
 from referee.words import plural
-from referee.loot_and_inventory.patron_mats import _cards, locate, where_text
-from referee.loot_and_inventory.cards import card_from_text, card_summary, _mystic_dagger, _redescribed, resolve_card
-from referee.loot_and_inventory.loot_management_window import LootWindowProc, _obligations, _open_window, _out_of_play
+from referee.loot_and_inventory.patron_mats import card_infos, locate, where_text
+from referee.loot_and_inventory.cards import card_from_text, card_summary, mystic_dagger, redescribed, resolve_card
+from referee.loot_and_inventory.loot_management_window import LootWindowProc, obligations, open_window, out_of_play
 
 
 def judge_deck_size(state, move, d) -> None:
@@ -30,7 +30,7 @@ def judge_draw(state, move, d) -> None:
     player = move.player
     if len(move.kinds) != len(move.names) or not move.names:
         raise InvalidMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
-    _out_of_play(state, d, player, "draw Loot")
+    out_of_play(state, d, player, "draw Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != player:
         top.refuse(d, move)
@@ -52,14 +52,14 @@ def judge_draw(state, move, d) -> None:
         d.cite(R.DRAW_ALL_FIRST, R.DRAW_TYPES_IN_ORDER)
     if not drawn:
         return d.impossible()
-    _open_window(d, player, drawn, "drew")
+    open_window(d, player, drawn, "drew")
     d.say(f"{player} resolves a Loot Management Window for {', '.join(drawn)}", R.DRAW_THEN_WINDOW, R.LMW_OCCURS,
           R.SUMMARY_WINDOW)
-    _obligations(state, d, player)
+    obligations(state, d, player)
 
 
 def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool) -> str | None:
-    if _mystic_dagger(d, text):
+    if mystic_dagger(d, text):
         return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
     deck = d.loot(deck_key(kind))
@@ -97,8 +97,8 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                   fix="name the card that was drawn")
         return None
     else:
-        name = next((n for n in _cards(d) if n.casefold() == text.casefold()), text)  # the catalogue, any case
-        described = [n for n, c in _cards(d).items() if c["type"] == kind and locate(d, n) is None]
+        name = next((n for n in card_infos(d) if n.casefold() == text.casefold()), text)  # the catalogue, any case
+        described = [n for n, c in card_infos(d).items() if c["type"] == kind and locate(d, n) is None]
         if d.card(name) is None and described:
             try:  # a card the table described beforehand (`referee card`), named forgivingly
                 name = resolve_card(d, text, described)
@@ -132,7 +132,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                 raise InvalidMove("Plot Armor is not part of any standard Loot deck")
             d.set_card(name, card_from_text(kind, move))
         elif has_text and card_from_text(kind, move) != known:
-            _redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
+            redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
             d.set_card(name, card_from_text(kind, move))
     card = d.card(name)
     if card["type"] != kind:

@@ -7,7 +7,7 @@ from referee.state import mat_key
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import equipped, label, locate, owned_cards, the_slot, where_text
 from referee.loot_and_inventory.cards import held_card
-from referee.loot_and_inventory.places import _undrop
+from referee.loot_and_inventory.places import undrop
 
 
 def judge_drop(state, move, d) -> None:
@@ -44,7 +44,7 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
               R.DROPPED_STILL_EQUIPPED, R.WEAPON_DROPPED_REMAINS, R.WEAPON_DROPPED_NOT_DISCARDED,
               R.WEAPON_DROPPED_NOT_STOLEN)
     else:
-        _undrop(d, player, name)
+        undrop(d, player, name)
         d.report(f"{player} recovers {name} ({combat} decides how a Dropped Weapon is recovered or restored)")
         d.say(f"{name} is available for Attacks again ({the_slot(place[2])})", R.WEAPON_DROPPED_REMAINS,
               R.EQUIPPED_WEAPONS_AVAILABLE)

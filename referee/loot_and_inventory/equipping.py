@@ -7,10 +7,10 @@ from referee.parsing import quoted
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import label, occupant, parse_slot, slot_label, the_slot
 from referee.loot_and_inventory.cards import card_summary, held_card, illegal_slot_rules, legal_slots, slot_rules
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _dropped_stays, _set_slot, _take_out, _undrop
-from referee.loot_and_inventory.plot_armor import _plot_armor_first, _plot_leaving, _second_plot_armor
-from referee.loot_and_inventory.loot_management_window import _close_if_done, LootWindowProc, _need_window, _obligations
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import dropped_stays, set_slot, take_out, undrop
+from referee.loot_and_inventory.plot_armor import plot_armor_first, plot_leaving, second_plot_armor
+from referee.loot_and_inventory.loot_management_window import close_if_done, LootWindowProc, need_window, obligations
 
 
 def judge_equip(state, move, d) -> None:
@@ -19,7 +19,7 @@ def judge_equip(state, move, d) -> None:
     if name is None:
         return
     card = d.card(name)
-    window = _need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
+    window = need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
     if not slots:
         rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card["type"] in ("common", "rare") else \
@@ -28,8 +28,8 @@ def judge_equip(state, move, d) -> None:
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
                       f"`referee card {quoted(name)} {card['type']} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
-    _second_plot_armor(d, player, card, name)
-    leaving = _plot_leaving(d, player, card)
+    second_plot_armor(d, player, card, name)
+    leaving = plot_leaving(d, player, card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
         d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
@@ -52,18 +52,18 @@ def judge_equip(state, move, d) -> None:
         return d.impossible()
     held = occupant(d, player, slot)
     if held is not None and slot != leaving:
-        _dropped_stays(d, player, held, f"{name} cannot be equipped over it")
-    recalc = _Recalc(state, player)
-    _take_out(d, name)
+        dropped_stays(d, player, held, f"{name} cannot be equipped over it")
+    recalc = Recalc(state, player)
+    take_out(d, name)
     if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
     if held is not None:
-        _undrop(d, player, held)
+        undrop(d, player, held)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN)
-    _plot_armor_first(state, d, player, card, name)
-    _set_slot(d, player, slot, name)
+    plot_armor_first(state, d, player, card, name)
+    set_slot(d, player, slot, name)
     if held is not None:
         top = d.stack[-1]
         d.replace_top(LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
@@ -74,5 +74,5 @@ def judge_equip(state, move, d) -> None:
     if card["type"] == "armor":
         d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
     recalc.say(d)
-    _close_if_done(state, d)
-    _obligations(state, d, player)
+    close_if_done(state, d)
+    obligations(state, d, player)

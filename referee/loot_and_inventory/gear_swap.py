@@ -13,9 +13,9 @@ from referee.loot_and_inventory.patron_mats import (
 from referee.loot_and_inventory.cards import (
     card_summary, held_card, illegal_slot_rules, is_gear, legal_slots, slot_rules,
 )
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _dropped_stays, _set_backpack, _set_slot, _undrop
-from referee.loot_and_inventory.plot_armor import _plot_armor_first, _plot_leaving
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import dropped_stays, set_backpack, set_slot, undrop
+from referee.loot_and_inventory.plot_armor import plot_armor_first, plot_leaving
 from referee.moves import GearSwap
 
 
@@ -52,8 +52,8 @@ def judge_gear_swap(state, move, d) -> None:
                       fix="Gear Swap only Armor or Weapon cards")
             return d.impossible()
     for name in filter(None, (first, other)):
-        _dropped_stays(d, player, name, "no Gear Swap moves it out")
-    recalc = _Recalc(state, player)
+        dropped_stays(d, player, name, "no Gear Swap moves it out")
+    recalc = Recalc(state, player)
     a = locate(d, first)
     if move.slot and (other is not None or a[0] == "slot"):  # --slot chooses only where Stored Gear is Equipped
         from referee.legal_moves import legal_command
@@ -90,12 +90,12 @@ def judge_gear_swap(state, move, d) -> None:
                       + (f"{first} stores {worn}, then on a later turn `referee gear-swap {player.lower()} "
                          f"{quoted(kept)}` equips {kept}" if first else
                          f"a Gear Swap that stores {worn}, then on a later turn one that equips {kept}")))
-    _set_slot(d, player, slot, None)
-    _set_backpack(d, player, kept_at[2], None)
-    _undrop(d, player, worn)
-    _plot_armor_first(state, d, player, kept_card, kept)
-    _set_slot(d, player, slot, kept)
-    _set_backpack(d, player, kept_at[2], worn)
+    set_slot(d, player, slot, None)
+    set_backpack(d, player, kept_at[2], None)
+    undrop(d, player, worn)
+    plot_armor_first(state, d, player, kept_card, kept)
+    set_slot(d, player, slot, kept)
+    set_backpack(d, player, kept_at[2], worn)
     d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to {the_slot(slot)}; {worn} goes to "
           f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
           R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END)
@@ -120,9 +120,9 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
                   R.GEAR_SWAP_TO_BACKPACK, R.STORE_NOT_FULL, R.GEAR_SWAP_NO_SLOT, fix="; ".join(fixes))
         return d.impossible()
     index = pack.index(None)
-    _set_slot(d, player, at[2], None)
-    _set_backpack(d, player, index, name)
-    _undrop(d, player, name)
+    set_slot(d, player, at[2], None)
+    set_backpack(d, player, index, name)
+    undrop(d, player, name)
     d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
           R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
     _swap_done(state, d, player, recalc)
@@ -135,7 +135,7 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
     if slot is not None and slot not in slots:
         d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)}", *illegal_slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))
-    leaving = _plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
+    leaving = plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
     free = [s for s in slots if occupant(d, player, s) is None or s == leaving]
     if slot is None:
         target = leaving if leaving in slots else free[0] if free else slots[0]
@@ -165,9 +165,9 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
                       f"Equipped Gear" + (" (--discard does not make an occupied Slot empty)" if move.discard else ""),
                       R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE, R.GEAR_DEFINITION, fix=fix)
         return d.impossible()
-    _set_backpack(d, player, at[2], None)
-    _plot_armor_first(state, d, player, card, name)
-    _set_slot(d, player, target, name)
+    set_backpack(d, player, at[2], None)
+    plot_armor_first(state, d, player, card, name)
+    set_slot(d, player, target, name)
     d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to {the_slot(target)}", R.GEAR_SWAP_TO_SLOT,
           R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN)
     _swap_done(state, d, player, recalc)

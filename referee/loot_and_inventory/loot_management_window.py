@@ -8,11 +8,11 @@ from referee import citations as R
 from referee.deferred import deferred
 from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
-    _card, _get, label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
+    card_info, loot_at, label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
 )
 from referee.loot_and_inventory.cards import is_gear, legal_slots
-from referee.loot_and_inventory.places import _pile_rules, _set_window, _to_pile
-from referee.loot_and_inventory.plot_armor import holds_plot_armor, _plot_leaving
+from referee.loot_and_inventory.places import pile_rules, set_window, to_pile
+from referee.loot_and_inventory.plot_armor import holds_plot_armor, plot_leaving
 
 
 @deferred(frozen=True)
@@ -67,7 +67,7 @@ class LootWindowProc(Procedure):
         after_move(state, move, d)
 
 
-def _close_if_done(state, d) -> None:
+def close_if_done(state, d) -> None:
     """The window on top ends when nothing is left in it; the procedure below resumes."""
     top = d.top
     if isinstance(top, LootWindowProc) and not top.cards:
@@ -78,7 +78,7 @@ def _close_if_done(state, d) -> None:
               R.LMW_ENDS_ONLY_WHEN)
 
 
-def _open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
+def open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
     """Add cards to the player's window on top of the stack, or open one above whatever is there."""
     top = d.top
     if isinstance(top, LootWindowProc) and top.player == player:
@@ -89,7 +89,7 @@ def _open_window(d, player: str, names: list[str], source: str, displaced: tuple
         d.push(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
 
 
-def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
+def need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
     """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
     top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player):
@@ -112,7 +112,7 @@ def _need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWin
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
                   f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(state))
         return None
-    _check_displaced_first(state, d, top, name)
+    check_displaced_first(state, d, top, name)
     return top
 
 
@@ -121,7 +121,7 @@ def _displaced_first(state, window) -> bool:
     return bool(window.displaced) and reading_of(state, "displaced-first") == "displaced-first"
 
 
-def _check_displaced_first(state, d, window, name: str) -> None:
+def check_displaced_first(state, d, window, name: str) -> None:
     """Placing a card that is not displaced while displaced Loot waits: the readings of displaced-first differ."""
     if not window.displaced or name in window.displaced:
         return
@@ -150,12 +150,12 @@ def placements(v, state, window, name: str) -> list[tuple]:
     player = window.player
     if _displaced_first(state, window) and name not in window.displaced:
         return []
-    card = _card(v, name)
+    card = card_info(v, name)
     out = []
     slots = legal_slots(card)
-    dropped = _get(v, mat_key(player, "dropped")) or ()
+    dropped = loot_at(v, mat_key(player, "dropped")) or ()
     if slots and not (card["type"] == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
-        leaving = _plot_leaving(v, player, card)
+        leaving = plot_leaving(v, player, card)
         empty = [s for s in slots if occupant(v, player, s) is None]
         movable = [s for s in slots if occupant(v, player, s) not in dropped]  # a Dropped Weapon stays (WEAPON_LOOT)
         if leaving in slots:
@@ -166,7 +166,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
             slot = "" if len(slots) == 1 else movable[0]  # with several occupied Slots, the table names one
             out.append((M.Equip(player=player, card=name, slot=slot),
                         f"equip (replacing {label(occupant(v, player, movable[0]))})"))
-    pack = _get(v, mat_key(player, "backpack"))
+    pack = loot_at(v, mat_key(player, "backpack"))
     if None in pack and card["type"] != "plot":
         out.append((M.Store(player=player, card=name), f"store (Backpack Slot {pack.index(None) + 1})"))
     if card.get("consumable") and _usable_now(state, v, player, card):
@@ -175,7 +175,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
     return out
 
 
-def _obligations(state, d, player: str) -> None:
+def obligations(state, d, player: str) -> None:
     top = d.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
@@ -190,7 +190,7 @@ def _obligations(state, d, player: str) -> None:
     d.cite(R.LMW_DECIDE_EACH)
 
 
-def _interrupting(state, d, player: str, *, quiet: bool = False) -> list:
+def interrupting(state, d, player: str, *, quiet: bool = False) -> list:
     """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot.
 
     The interpretation lmw-is-interruption is shown only when its readings differ here: the Player's own window
@@ -209,10 +209,10 @@ def _usable_now(state, d, player: str, card: dict) -> bool:
         return False
     if card.get("anytime"):
         return True
-    return state.own_player_turn(player) and not _interrupting(state, d, player, quiet=True)
+    return state.own_player_turn(player) and not interrupting(state, d, player, quiet=True)
 
 
-def _out_of_play(state, d, player: str, doing: str) -> None:
+def out_of_play(state, d, player: str, doing: str) -> None:
     """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
     from referee.game_structure import refuse_removed
 
@@ -243,10 +243,10 @@ def after_move(state, move, d) -> None:
     for player in removed:
         for index, proc in reversed(windows(d, player)):
             for name in proc.cards:
-                where = _to_pile(d, name)
+                where = to_pile(d, name)
                 d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
-                      R.LOOT_DEATH_REMOVED_DISCARD, *_pile_rules(d.card(name)))
-            _set_window(d, index, None)
+                      R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(d.card(name)))
+            set_window(d, index, None)
         if player == state.active_player.name and not d.stack and d.game("active") == state.active:
             from referee.game_structure import complete_turn
 
@@ -280,9 +280,9 @@ def _not_surviving_windows(state, d) -> None:
               R.LOOT_DEATH_RESUME)
         for name in proc.cards:
             if reading == "discard":
-                where = _to_pile(d, name)
+                where = to_pile(d, name)
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
-                      *_pile_rules(d.card(name)))
+                      *pile_rules(d.card(name)))
             else:
                 d.set_loot(mat_key(player, "set-aside"), set_aside(d, player) + [name])
                 d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
@@ -296,4 +296,4 @@ def _not_surviving_windows(state, d) -> None:
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
                      f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
                      f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
-        _set_window(d, index, None)
+        set_window(d, index, None)

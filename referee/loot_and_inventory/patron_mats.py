@@ -18,15 +18,15 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
-def _get(v, key: str):
+def loot_at(v, key: str):
     return v.loot(key) if callable(v.loot) else v.loot.get(key)
 
 
-def _card(v, name: str) -> dict | None:
+def card_info(v, name: str) -> dict | None:
     return v.card(name) if callable(getattr(v, "card", None)) else v.cards.get(name)
 
 
-def _cards(v) -> dict:
+def card_infos(v) -> dict:
     return v.cards() if callable(v.cards) else v.cards
 
 
@@ -34,12 +34,12 @@ def _stack(v) -> list:
     return v.stack
 
 
-def _settings(v):
+def settings_of(v):
     return v.state.settings if hasattr(v, "state") else v.settings
 
 
 def _players(v) -> tuple[str, ...]:
-    return _settings(v).players
+    return settings_of(v).players
 
 
 def label(name: str) -> str:
@@ -74,19 +74,19 @@ def parse_slot(text: str) -> str:
 
 def equipped(v, player: str) -> list[tuple[str, str]]:
     """(slot id, card) for every occupied Equipment Slot."""
-    out = [(f"armor-{i + 1}", c) for i, c in enumerate(_get(v, mat_key(player, "armor"))) if c]
-    out += [(s, _get(v, mat_key(player, s))) for s in ("melee", "ranged") if _get(v, mat_key(player, s))]
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(loot_at(v, mat_key(player, "armor"))) if c]
+    out += [(s, loot_at(v, mat_key(player, s))) for s in ("melee", "ranged") if loot_at(v, mat_key(player, s))]
     return out
 
 
 def occupant(v, player: str, slot: str) -> str | None:
     if slot.startswith("armor-"):
-        return _get(v, mat_key(player, "armor"))[int(slot[6:]) - 1]
-    return _get(v, mat_key(player, slot))
+        return loot_at(v, mat_key(player, "armor"))[int(slot[6:]) - 1]
+    return loot_at(v, mat_key(player, slot))
 
 
 def stored(v, player: str) -> list[tuple[int, str]]:
-    return [(i, c) for i, c in enumerate(_get(v, mat_key(player, "backpack"))) if c]
+    return [(i, c) for i, c in enumerate(loot_at(v, mat_key(player, "backpack"))) if c]
 
 
 def inventory(v, player: str) -> list[str]:
@@ -96,7 +96,7 @@ def inventory(v, player: str) -> list[str]:
 def set_aside(v, player: str) -> list[str]:
     """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
     (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
-    return list(_get(v, mat_key(player, "set-aside")) or [])
+    return list(loot_at(v, mat_key(player, "set-aside")) or [])
 
 
 def takeable(v, player: str) -> list[str]:
@@ -129,39 +129,39 @@ class PatronMat:
 
 def patron_mat(v, player: str) -> PatronMat:
     """`player`'s Patron Mat, read from a view (the state, or the Draft of a move)."""
-    return PatronMat(player=player, armor=tuple(_get(v, mat_key(player, "armor"))),
-                     melee=_get(v, mat_key(player, "melee")), ranged=_get(v, mat_key(player, "ranged")),
-                     backpack=tuple(_get(v, mat_key(player, "backpack"))),
-                     dropped=tuple(_get(v, mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
+    return PatronMat(player=player, armor=tuple(loot_at(v, mat_key(player, "armor"))),
+                     melee=loot_at(v, mat_key(player, "melee")), ranged=loot_at(v, mat_key(player, "ranged")),
+                     backpack=tuple(loot_at(v, mat_key(player, "backpack"))),
+                     dropped=tuple(loot_at(v, mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
 
 
 def has_equipped_armor(v, player: str) -> bool:
     """Whether `player` has equipped an Armor card this game (08 PLOT_ARMOR: Plot Armor goes only the first time)."""
-    return bool(_get(v, mat_key(player, "armor-equipped")))
+    return bool(loot_at(v, mat_key(player, "armor-equipped")))
 
 
 def last_gear_swap(v, player: str) -> int | None:
     """The turn of `player`'s last Gear Swap, or None."""
-    return _get(v, swap_key(player))
+    return loot_at(v, swap_key(player))
 
 
 def unresolved_cards(v) -> list[str]:
     """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
-    return list(_get(v, UNRESOLVED_KEY) or [])
+    return list(loot_at(v, UNRESOLVED_KEY) or [])
 
 
 def discard_pile(v, kind: str) -> list[str]:
     """A Loot Deck's discard pile, top card last."""
-    return list(_get(v, pile_key(kind)))
+    return list(loot_at(v, pile_key(kind)))
 
 
 def game_box(v) -> list[str]:
-    return list(_get(v, BOX_KEY))
+    return list(loot_at(v, BOX_KEY))
 
 
 def deck(v, kind: str) -> tuple[int | None, list[str]]:
     """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
-    held = _get(v, deck_key(kind))
+    held = loot_at(v, deck_key(kind))
     return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
 
 
@@ -186,13 +186,13 @@ def locate(v, name: str) -> tuple | None:
         if name in proc.cards:
             return ("window", proc.player, i)
     for kind in LOOT_TYPES:
-        if name in _get(v, deck_key(kind))["known"]:
+        if name in loot_at(v, deck_key(kind))["known"]:
             return ("deck", kind)
-        if name in _get(v, pile_key(kind)):
+        if name in loot_at(v, pile_key(kind)):
             return ("discard", kind)
-    if name in _get(v, BOX_KEY):
+    if name in loot_at(v, BOX_KEY):
         return ("box",)
-    if name in _get(v, UNRESOLVED_KEY):
+    if name in loot_at(v, UNRESOLVED_KEY):
         return ("unresolved",)
     return None
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
-def _set_slot(d, player: str, slot: str, name: str | None) -> None:
+def set_slot(d, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
         armor = list(d.loot(mat_key(player, "armor")))
         armor[int(slot[6:]) - 1] = name
@@ -26,7 +26,7 @@ def _set_slot(d, player: str, slot: str, name: str | None) -> None:
         d.set_loot(mat_key(player, slot), name)
 
 
-def _undrop(d, player: str, name: str) -> None:
+def undrop(d, player: str, name: str) -> None:
     """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
     dropped = d.loot(mat_key(player, "dropped"))
     if name in dropped:
@@ -34,7 +34,7 @@ def _undrop(d, player: str, name: str) -> None:
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
-def _dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = False) -> bool:
+def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = False) -> bool:
     """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): no Gear Swap moves it out
     and nothing is equipped over it; a voluntary discard (`discard`) follows DISCARDING_LOOT unless the table reads
     it otherwise. Interpretation dropped-weapon-stays, named whenever it decides. True when refused."""
@@ -52,13 +52,13 @@ def _dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fal
     return True
 
 
-def _set_backpack(d, player: str, index: int, name: str | None) -> None:
+def set_backpack(d, player: str, index: int, name: str | None) -> None:
     pack = list(d.loot(mat_key(player, "backpack")))
     pack[index] = name
     d.set_loot(mat_key(player, "backpack"), pack)
 
 
-def _set_window(d, index: int, proc: "LootWindowProc | None") -> None:
+def set_window(d, index: int, proc: "LootWindowProc | None") -> None:
     """Replace (or remove, with None) the window at `index` of the pending stack."""
     stack = list(d.stack)
     if proc is None:
@@ -74,16 +74,16 @@ def _set_window(d, index: int, proc: "LootWindowProc | None") -> None:
         d.set_stack(stack)
 
 
-def _take_out(d, name: str) -> tuple:
+def take_out(d, name: str) -> tuple:
     """Remove a card from its place (Slot, Backpack, window); returns where it was."""
     place = locate(d, name)
     if place is None:
         raise InvalidMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
-        _set_slot(d, place[1], place[2], None)
-        _undrop(d, place[1], name)
+        set_slot(d, place[1], place[2], None)
+        undrop(d, place[1], name)
     elif place[0] == "backpack":
-        _set_backpack(d, place[1], place[2], None)
+        set_backpack(d, place[1], place[2], None)
     elif place[0] == "set-aside":
         d.set_loot(mat_key(place[1], "set-aside"), [c for c in set_aside(d, place[1]) if c != name])
     elif place[0] == "window":
@@ -91,13 +91,13 @@ def _take_out(d, name: str) -> tuple:
         left = tuple(c for c in proc.cards if c != name)
         shrunk = type(proc)(player=proc.player, cards=left,
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
-        _set_window(d, place[2], shrunk)
+        set_window(d, place[2], shrunk)
     else:
         raise InvalidMove(f"{label(name)} is {where_text(place)}")
     return place
 
 
-def _to_pile(d, name: str) -> str:
+def to_pile(d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
     card = d.card(name)
     if card["type"] == "plot":
@@ -108,7 +108,7 @@ def _to_pile(d, name: str) -> str:
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 
-def _pile_rules(card: dict) -> tuple:
+def pile_rules(card: dict) -> tuple:
     if card["type"] == "plot":
         return (R.DISCARD_PLOT_ARMOR_BOX, R.PLOT_ARMOR_NOT_DISCARD_PILE, R.PLOT_ARMOR_TO_BOX)
     return (R.DISCARD_MATCHING_PILE, PILE_RULE[card["type"]])

@@ -5,31 +5,31 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.state import BOX_KEY, mat_key, plot_armor_name
-from referee.loot_and_inventory.patron_mats import _card, equipped, _get, inventory, label, occupant
-from referee.loot_and_inventory.places import _set_slot
+from referee.loot_and_inventory.patron_mats import card_info, equipped, loot_at, inventory, label, occupant
+from referee.loot_and_inventory.places import set_slot
 
 
-def _plot_leaving(v, player: str, card: dict) -> str | None:
+def plot_leaving(v, player: str, card: dict) -> str | None:
     """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
     the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
-    if card["type"] != "armor" or _get(v, mat_key(player, "armor-equipped")):
+    if card["type"] != "armor" or loot_at(v, mat_key(player, "armor-equipped")):
         return None
     own = plot_armor_name(player)
     return next((slot for slot, held in equipped(v, player) if held == own), None)
 
 
-def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
+def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     """The first Armor card a Player equips sends their still-Equipped Plot Armor to the box first; the Player is
     marked as having equipped an Armor card, so later Armor never discards a Plot Armor again."""
     if card["type"] != "armor":
         return
-    slot = _plot_leaving(d, player, card)
+    slot = plot_leaving(d, player, card)
     if not d.loot(mat_key(player, "armor-equipped")):
         d.set_loot(mat_key(player, "armor-equipped"), True)
     if slot is None:
         return
     held = occupant(d, player, slot)
-    _set_slot(d, player, slot, None)
+    set_slot(d, player, slot, None)
     d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [held])
     d.say(f"Plot Armor returns to the game box, discarded before {name} applies ({name} is the first Armor card "
           f"{player} equips; Plot Armor is not displaced Loot and cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR,
@@ -37,7 +37,7 @@ def _plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
           R.REPLACE_PLOT_ARMOR_EXCEPTION, R.PLOT_ARMOR_ONCE)
 
 
-def _second_plot_armor(d, player: str, card: dict, name: str) -> bool:
+def second_plot_armor(d, player: str, card: dict, name: str) -> bool:
     """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
     if card["type"] != "plot":
         return False
@@ -53,4 +53,4 @@ def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than:
     """Whether `player` holds a Plot Armor card (in their Inventory, or only in an Equipment Slot), other than
     `other_than`."""
     held = [c for _, c in equipped(v, player)] if equipped_only else inventory(v, player)
-    return any(_card(v, c)["type"] == "plot" and c != other_than for c in held)
+    return any(card_info(v, c)["type"] == "plot" and c != other_than for c in held)

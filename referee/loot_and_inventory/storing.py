@@ -11,10 +11,10 @@ from referee.words import plural
 from referee.moves import describe
 from referee.loot_and_inventory.patron_mats import label, locate, reading_of, where_text
 from referee.loot_and_inventory.cards import held_card, is_gear
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _set_backpack, _take_out
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import set_backpack, take_out
 from referee.loot_and_inventory.loot_management_window import (
-    _close_if_done, LootWindowProc, _need_window, _obligations, placements,
+    close_if_done, LootWindowProc, need_window, obligations, placements,
 )
 
 
@@ -39,7 +39,7 @@ def judge_store(state, move, d) -> None:
                       fix=f"Plot Armor stays where it is ({where_text(place)}) until the first Armor card sends it "
                           f"to the box" if place and place[0] == "slot" else f"{label(name)} is {where_text(place)}")
         return d.impossible()
-    window = _need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
+    window = need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
     pack = d.loot(mat_key(player, "backpack"))
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
@@ -72,9 +72,9 @@ def judge_store(state, move, d) -> None:
         return d.impossible()
     if window is None:
         return d.impossible()
-    recalc = _Recalc(state, player)
-    _take_out(d, name)
-    _set_backpack(d, player, index, name)
+    recalc = Recalc(state, player)
+    take_out(d, name)
+    set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
           R.BACKPACK_ANY_TYPE)
     from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
@@ -97,5 +97,5 @@ def judge_store(state, move, d) -> None:
     else:
         d.cite(R.MAGIC_BACKPACK_EFFECTS)
     recalc.say(d)
-    _close_if_done(state, d)
-    _obligations(state, d, player)
+    close_if_done(state, d)
+    obligations(state, d, player)

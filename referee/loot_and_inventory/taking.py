@@ -8,9 +8,9 @@ from referee import citations as R
 from referee.errors import InvalidMove
 from referee.loot_and_inventory.patron_mats import inventory, label, locate, stored, takeable, where_text
 from referee.loot_and_inventory.cards import held_card, resolve_card
-from referee.loot_and_inventory.defense_and_stat_bonuses import _Recalc
-from referee.loot_and_inventory.places import _take_out
-from referee.loot_and_inventory.loot_management_window import LootWindowProc, _obligations, _open_window, _out_of_play
+from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
+from referee.loot_and_inventory.places import take_out
+from referee.loot_and_inventory.loot_management_window import LootWindowProc, obligations, open_window, out_of_play
 
 
 def judge_take(state, move, d) -> None:
@@ -21,7 +21,7 @@ def judge_take(state, move, d) -> None:
         raise InvalidMove("a Player takes Loot from another Player")
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise InvalidMove(f"unknown way to take Loot {move.how!r}")
-    _out_of_play(state, d, taker, "take Loot")
+    out_of_play(state, d, taker, "take Loot")
     top = d.top
     if isinstance(top, LootWindowProc) and top.player != taker:
         top.refuse(d, move)
@@ -71,15 +71,15 @@ def judge_take(state, move, d) -> None:
                      f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
                      R.OPPORTUNITY_NOT_HERE)
             rules += (R.OPPORTUNITY_WINDOW,)
-    recalc = _Recalc(state, source, taker)
-    place = _take_out(d, name)
+    recalc = Recalc(state, source, taker)
+    place = take_out(d, name)
     d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules)
-    _open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
+    open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
     recalc.say(d)
     if move.how == "pickpocket" and not stored(d, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
-    _obligations(state, d, taker)
+    obligations(state, d, taker)
 
 
 def _pickpocket_on_own_turn(state, d, taker: str) -> None:

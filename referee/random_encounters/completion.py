@@ -7,10 +7,10 @@ from __future__ import annotations
 from referee import citations as R
 from referee.game_structure import DeathProc
 from referee.random_encounters.procedure import EncounterProc
-from referee.random_encounters.deck import _encounters
+from referee.random_encounters.deck import encounters_copy
 
 
-def _paused_by_death(d, enc) -> bool:
+def paused_by_death(d, enc) -> bool:
     top = d.top
     if not isinstance(top, DeathProc):
         return False
@@ -34,10 +34,10 @@ _COMPLETION = {
 }
 
 
-def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
+def complete_encounter(state, d, enc: EncounterProc, outcome: str) -> None:
     """`enc` is on top: discard its card, complete it, and resume what it interrupted."""
     d.pop()
-    pile = _encounters(d)
+    pile = encounters_copy(d)
     pile["discard"].append(enc.card)
     d.set_game("encounters", pile)
     d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",
@@ -53,7 +53,7 @@ def _complete(state, d, enc: EncounterProc, outcome: str) -> None:
         d.oblige(below.finish_hint())
 
 
-def _ended_for_fallen(state, d, enc: EncounterProc) -> bool:
+def ended_for_fallen(state, d, enc: EncounterProc) -> bool:
     """The Encountering Player is Fallen or a Zombie Player now: what of the card is left for them is an
     interpretation (encountering-player-falls), said whenever it decides. True when the encounter ended."""
     pstate = d.get(enc.player, "state")
@@ -62,7 +62,7 @@ def _ended_for_fallen(state, d, enc: EncounterProc) -> bool:
     who = f"{enc.player}, the Encountering Player, is {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player"
     if d.interpret("encountering-player-falls") == "encounter-ends":
         d.say(f"{who}: '{enc.card}' ends (table setting)", R.RE_DEATH_REMOVED_ENDS)
-        _complete(state, d, enc, "ended")
+        complete_encounter(state, d, enc, "ended")
         return True
     said = f"{who}: what is left of '{enc.card}' is resolved on {enc.player} as far as it can be"
     if said not in d.consequences:

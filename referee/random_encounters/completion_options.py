@@ -16,12 +16,12 @@ from referee.moves import DeclareCheck, GainStatus
 from referee.parsing import match_choice
 from referee.words import plural
 from referee.random_encounters.card_grammar import option_label
-from referee.random_encounters.procedure import EncounterProc, _find
-from referee.random_encounters.deck import _card
-from referee.random_encounters.event_reward import _succeeded
+from referee.random_encounters.procedure import EncounterProc, current_encounter
+from referee.random_encounters.deck import encounter_card
+from referee.random_encounters.event_reward import succeeded
 
 
-def _plot_armor_note(d, player: str) -> str:
+def plot_armor_note(d, player: str) -> str:
     """When `player` holds Plot Armor and the table's reading excludes it from eligible Loot: say so, named."""
     from referee.loot_and_inventory import holds_plot_armor
 
@@ -31,7 +31,7 @@ def _plot_armor_note(d, player: str) -> str:
             "an --override applies a move that counts it)")
 
 
-def _plot_armor_asked(d, cards) -> str:
+def plot_armor_asked(d, cards) -> str:
     """The Plot Armor among `cards` when whether it is eligible Loot is the table's to decide (plot-armor-eligible =
     table-decides, named on the ruling): the referee asks rather than decide. '' otherwise."""
     plot = next((c for c in cards if d.card(c)["type"] == "plot"), "")
@@ -40,13 +40,13 @@ def _plot_armor_asked(d, cards) -> str:
     return plot
 
 
-def _eligible_text(d, cards) -> str:
+def eligible_text(d, cards) -> str:
     """The eligible Loot as listed: a Plot Armor whose eligibility is the table's to decide is marked so."""
-    plot = _plot_armor_asked(d, cards)
+    plot = plot_armor_asked(d, cards)
     return ", ".join(f"{c} if the table counts it" if c == plot else c for c in cards)
 
 
-def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
+def fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
     """(can be chosen, why not or on what condition, the rules that say so)."""
     from referee.loot_and_inventory import eligible_loot
 
@@ -55,9 +55,9 @@ def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]
         eligible = eligible_loot(d, player)
         if len(eligible) < option["amount"]:
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
-            why = f"{player} has {held} to discard" + _plot_armor_note(d, player)
+            why = f"{player} has {held} to discard" + plot_armor_note(d, player)
             return False, why, (R.RE_LOOT_NO_DISCARD_OPTION, R.NON_CHECK_ONLY_IF_FULFILL)
-        plot = _plot_armor_asked(d, eligible)
+        plot = plot_armor_asked(d, eligible)
         if plot and len(eligible) - 1 < option["amount"]:
             return True, (f"only if the table counts {plot} as eligible Loot: the rules do not say whether Plot Armor "
                           f"is eligible Loot (the table decides)"), (R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
@@ -70,17 +70,17 @@ def _fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]
     return True, "", ()
 
 
-def _no_encounter(d) -> None:
+def no_encounter(d) -> None:
     d.violate("no-random-encounter", "no Random Encounter is being resolved", R.RE_BEGINS,
               fix="`referee encounter draw PLAYER CARD --by move|flee|bomb|other` first")
     d.impossible()
 
 
 def judge_choose(state, move, d) -> None:
-    enc = _find(d)
+    enc = current_encounter(d)
     if enc is None:
-        return _no_encounter(d)
-    card = _card(d, enc.card)
+        return no_encounter(d)
+    card = encounter_card(d, enc.card)
     options = card["options"]
     if move.player != enc.player:
         d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
@@ -162,10 +162,10 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
         return
 
     d.cite(R.NON_CHECK_CHOOSE_FIRST, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK)
-    ok, why, cites = _fulfillable(state, d, who, option)
+    ok, why, cites = fulfillable(state, d, who, option)
     if not ok:
-        others = [f"{i}" for i, o in enumerate(_card(d, enc.card)["options"], 1)
-                  if i != n and (o["kind"] == "check" or _fulfillable(state, d, who, o)[0])]
+        others = [f"{i}" for i, o in enumerate(encounter_card(d, enc.card)["options"], 1)
+                  if i != n and (o["kind"] == "check" or fulfillable(state, d, who, o)[0])]
         fix = f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}"
         if option["kind"] == "discard":
             d.violate("discard-option-without-eligible-loot", f"option {n} ({option_label(option)}) cannot be "
@@ -187,12 +187,12 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
         d.set(who, "kaos", held - option["amount"])
         d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS)
     elif kind == "discard":
-        _discard(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
+        discard_for_option(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
         d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     elif kind == "status":
         core_concepts.judge_gain_status(state, GainStatus(player=who, status=option["status"]), d)
     elif kind == "health":
-        _lose_health(state, d, who, option["amount"], f"option {n}")
+        lose_health(state, d, who, option["amount"], f"option {n}")
     else:
         d.report(f"{who} resolves '{option['text']}' at the table (card text; the referee records what changes)",
                  R.NON_CHECK_REQUIREMENTS)
@@ -208,9 +208,9 @@ def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
     if option["kind"] == "discard":
         eligible = eligible_loot(d, who)
         enc = replace(enc, option=n, step="option", awaiting="discard", die=option["amount"])
-        d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {_eligible_text(d, eligible)})",
+        d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {eligible_text(d, eligible)})",
               R.NON_CHECK_CHOOSE_FIRST, R.RE_LOOT_ELIGIBLE, R.RE_LOOT_MANAGE_BY_08)
-        plot = _plot_armor_asked(d, eligible)
+        plot = plot_armor_asked(d, eligible)
         if plot and len(eligible) - 1 < option["amount"]:  # only Plot Armor can pay it: choosing it is the answer
             d.say(f"the rules do not say whether Plot Armor is eligible Loot: the table decides, and choosing option "
                   f"{n} counts {plot} (`referee undo` if it does not)", R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
@@ -228,7 +228,7 @@ def option_resolved(state, d, enc: EncounterProc, option: dict) -> None:
     enc = replace(enc, step="reward" if option["reward"] else "complete", awaiting="", die=0)
     d.replace_top(enc)
     d.say(f"{enc.player} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
-    _succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
+    succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
 
 
 def observe_loot(state, move, d) -> None:
@@ -257,19 +257,19 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | 
     if not move.discard:
         return []  # chosen first; its Loot is discarded next (`encounter discard`)
     eligible = eligible_loot(d, who)
-    cards = [_match_discard(d, who, c, eligible) for c in move.discard]
+    cards = [match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name "
                   f"{plural(option['amount'], 'card')} once each, or none and discard them next (eligible: "
-                  f"{_eligible_text(d, eligible)})", R.RE_LOOT_ELIGIBLE,
+                  f"{eligible_text(d, eligible)})", R.RE_LOOT_ELIGIBLE,
                   fix=" ".join(f"--discard {quoted(c)}" for c in eligible[:option["amount"]]))
         d.impossible()
         return None
-    _plot_armor_counted(d, who, cards)
+    plot_armor_counted(d, who, cards)
     return cards
 
 
-def _plot_armor_counted(d, who: str, cards) -> None:
+def plot_armor_counted(d, who: str, cards) -> None:
     """Plot Armor named for a Loot discard: under plot-armor-eligible = table-decides, naming it is the table's answer
     that it counts; the ruling says the rules do not decide it (under counts, the reading is named)."""
     plot = next((c for c in cards if d.card(c)["type"] == "plot"), None)
@@ -280,7 +280,7 @@ def _plot_armor_counted(d, who: str, cards) -> None:
               R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
 
 
-def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
+def match_discard(d, who: str, text: str, eligible: list[str]) -> str:
     """The eligible Loot `text` names. Plot Armor, held but not counted (plot-armor-eligible), is refused by that
     reading (an --override discards it), not read as an unknown card."""
     from referee import loot_and_inventory
@@ -292,21 +292,21 @@ def _match_discard(d, who: str, text: str, eligible: list[str]) -> str:
         plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
         if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
             raise
-    d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{_plot_armor_note(d, who)}",
+    d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{plot_armor_note(d, who)}",
               R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL,
               fix=f"discard eligible Loot ({', '.join(eligible) or 'none held'}), or --override if the table counts it",
               reading="plot-armor-eligible")
     return plot
 
 
-def _discard(state, d, who: str, cards, why: str) -> None:
+def discard_for_option(state, d, who: str, cards, why: str) -> None:
     from referee import loot_and_inventory
 
     for card in cards:
         loot_and_inventory.discard_effects(state, d, who, card, why)
 
 
-def _lose_health(state, d, who: str, amount: int, what: str) -> None:
+def lose_health(state, d, who: str, amount: int, what: str) -> None:
     before = d.get(who, "health")
     d.set(who, "health", before - amount)
     d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH)

@@ -11,7 +11,7 @@ from referee.random_encounters.card_grammar import option_label, penalty_label
 from referee.random_encounters.procedure import EncounterProc
 
 
-def _encounters(d) -> dict:
+def encounters_copy(d) -> dict:
     """A copy to change. "refreshed": the cards of a deck made from the shuffled discard pile and not drawn yet
     (its contents are known, not its order); absent while the deck's contents are unknown."""
     current = d.game("encounters")
@@ -23,7 +23,7 @@ def _encounters(d) -> dict:
     return copy
 
 
-def _card(d, name: str) -> dict:
+def encounter_card(d, name: str) -> dict:
     return d.game("encounters")["cards"][name]
 
 
@@ -42,7 +42,7 @@ def listing(state) -> dict:
 def judge_deck(state, move, d) -> None:
     if not isinstance(move.size, int) or move.size < 0:
         raise InvalidMove(f"the deck holds 0 or more cards, not {move.size!r}")
-    enc = _encounters(d)
+    enc = encounters_copy(d)
     enc["deck"] = move.size
     if enc.pop("refreshed", None):
         d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
@@ -53,7 +53,7 @@ def judge_deck(state, move, d) -> None:
     d.report(f"the deck's size: {state.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
 
 
-def _from_refreshed_deck(d, enc: dict, name: str) -> None:
+def from_refreshed_deck(d, enc: dict, name: str) -> None:
     """A deck made from the discard pile holds exactly those cards: another card cannot be drawn from it."""
     left = enc["refreshed"]
     if name in left:

@@ -17,8 +17,8 @@ from referee.random_encounters.card_grammar import (
     option_label, parse_check_option, parse_pay_option, parse_penalty, penalty_label,
 )
 from referee.random_encounters.procedure import EncounterProc
-from referee.random_encounters.deck import _encounters, _from_refreshed_deck
-from referee.random_encounters.completion_options import _fulfillable
+from referee.random_encounters.deck import encounters_copy, from_refreshed_deck
+from referee.random_encounters.completion_options import fulfillable
 
 
 def default_cause(state) -> str:
@@ -108,7 +108,7 @@ def judge_draw(state, move, d) -> None:
     name_typed = " ".join(move.card.split())
     if not name_typed:
         raise InvalidMove("name the Random Encounter card")
-    enc = _encounters(d)
+    enc = encounters_copy(d)
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
     if described:
@@ -157,7 +157,7 @@ def judge_draw(state, move, d) -> None:
         d.interpret("another-copy")  # what the --override applies: this card is another copy of the one in play
         enc.pop("refreshed", None)  # applied anyway (--override): what the deck holds is no longer known
     elif enc.get("refreshed"):
-        _from_refreshed_deck(d, enc, name)
+        from_refreshed_deck(d, enc, name)
     elif name in enc["discard"]:
         d.violate("encounter-in-the-discard-pile", f"'{name}' lies in the Random Encounter discard pile: it is not in "
                   f"the deck", R.RE_DECK_TOP, R.RE_DISCARD_PLACED, R.RE_DECK_REFRESH,
@@ -199,7 +199,7 @@ def judge_draw(state, move, d) -> None:
     for i, option in enumerate(card["options"], 1):
         if option["kind"] != "check":
             d.cite(R.OPTIONS_NON_CHECK)
-            ok, why, cites = _fulfillable(state, d, player, option)
+            ok, why, cites = fulfillable(state, d, player, option)
             if not ok:
                 d.say(f"option {i} ({option_label(option)}) is not available: {why}", *cites)
             elif why:

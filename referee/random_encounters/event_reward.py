@@ -9,7 +9,7 @@ from dataclasses import replace
 from referee import citations as R
 from referee.moves import LOOT_KIND_ALIASES
 from referee.random_encounters.procedure import EncounterProc
-from referee.random_encounters.completion import _complete, _paused_by_death
+from referee.random_encounters.completion import complete_encounter, paused_by_death
 
 
 def event_reward(variables: dict) -> tuple[int, str, str]:
@@ -23,9 +23,9 @@ def event_reward(variables: dict) -> tuple[int, str, str]:
     return int(found.group(1)), LOOT_KIND_ALIASES[found.group(2).lower()], text
 
 
-def _succeeded(state, d, enc: EncounterProc, option: dict, reward_rule) -> None:
+def succeeded(state, d, enc: EncounterProc, option: dict, reward_rule) -> None:
     """`enc` (on the stack, already at step reward/complete) succeeded: reward, or complete."""
-    if _paused_by_death(d, enc):
+    if paused_by_death(d, enc):
         return
     if enc.step == "reward":
         count, kind, text = event_reward(state.settings.variables)
@@ -35,7 +35,7 @@ def _succeeded(state, d, enc: EncounterProc, option: dict, reward_rule) -> None:
               R.RE_REWARD_LOOT_BY_08)
         d.oblige(enc.finish_hint())
         return
-    _complete(state, d, enc, "success")
+    complete_encounter(state, d, enc, "success")
 
 
 def observe(state, move, d) -> None:

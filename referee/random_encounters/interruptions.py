@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from referee import citations as R
-from referee.random_encounters.procedure import EncounterProc, _find
-from referee.random_encounters.deck import _card, _encounters
-from referee.random_encounters.completion import _complete, _ended_for_fallen
+from referee.random_encounters.procedure import EncounterProc, current_encounter
+from referee.random_encounters.deck import encounter_card, encounters_copy
+from referee.random_encounters.completion import complete_encounter, ended_for_fallen
 from referee.random_encounters.event_reward import event_reward
-from referee.random_encounters.completion_options import _no_encounter, option_resolved
-from referee.random_encounters.penalty import _run_penalty, judge_plot_armor_not_counted
+from referee.random_encounters.completion_options import no_encounter, option_resolved
+from referee.random_encounters.penalty import run_penalty, judge_plot_armor_not_counted
 
 
 def judge_continue(state, move, d) -> None:
-    enc = _find(d)
+    enc = current_encounter(d)
     if enc is None:
-        return _no_encounter(d)
+        return no_encounter(d)
     if d.stack[-1] is not enc:
         return d.impossible()  # the engine named what finishes first
     if enc.step == "reward":
@@ -27,14 +27,14 @@ def judge_continue(state, move, d) -> None:
                       f"setting)",
                       R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
         d.say(f"{enc.player} declines the Event Reward ({text})", R.EVENT_REWARD_RESOLVES)
-        return _complete(state, d, enc, "success")
+        return complete_encounter(state, d, enc, "success")
     if enc.step == "combat":
         d.say(f"the Combat Encounter is over: '{enc.card}' resumes", R.RE_COMBAT_RESUME, R.RE_COMBAT_CARD_WAITS)
         enc = replace(enc, step="penalty")
         d.replace_top(enc)
-        return _run_penalty(state, d, enc)
+        return run_penalty(state, d, enc)
     if enc.step == "option":
-        option = _card(d, enc.card)["options"][enc.option - 1]
+        option = encounter_card(d, enc.card)["options"][enc.option - 1]
         if enc.awaiting == "discard":
             d.violate("option-discard-waits", f"option {enc.option} of '{enc.card}' waits for its Loot discard: "
                       f"{enc.finish_hint()}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
@@ -46,7 +46,7 @@ def judge_continue(state, move, d) -> None:
         d.say(f"Penalty {enc.next + 1} of '{enc.card}' is resolved as the table reported", R.PENALTY_OTHER)
         enc = replace(enc, next=enc.next + 1, awaiting="")
         d.replace_top(enc)
-        return _run_penalty(state, d, enc)
+        return run_penalty(state, d, enc)
     if judge_plot_armor_not_counted(state, d, enc):
         return
     if enc.step == "penalty" and enc.awaiting:
@@ -54,11 +54,11 @@ def judge_continue(state, move, d) -> None:
                   R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint())
         enc = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)  # what an --override skips
         d.replace_top(enc)
-        return _run_penalty(state, d, enc)
+        return run_penalty(state, d, enc)
     if enc.step == "penalty":
-        return _run_penalty(state, d, enc)
+        return run_penalty(state, d, enc)
     if enc.step == "complete":
-        return _complete(state, d, enc, "success" if enc.option else "ended")
+        return complete_encounter(state, d, enc, "success" if enc.option else "ended")
     d.violate("choose-before-continuing", f"{enc.player} has not chosen an option of '{enc.card}' yet",
               R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
     d.impossible()
@@ -69,14 +69,14 @@ def resume(state, d, enc: EncounterProc) -> None:
     if d.get(enc.player, "state") == "removed":
         d.say(f"{enc.player}, the Encountering Player, was removed: '{enc.card}' ends after the Death Process "
               f"and Victory Check", R.RE_DEATH_REMOVED_ENDS, R.RE_PROC_VICTORY_CHECK)
-        return _complete(state, d, enc, "ended")
-    if enc.step in ("option", "reward", "penalty", "combat") and _ended_for_fallen(state, d, enc):
+        return complete_encounter(state, d, enc, "ended")
+    if enc.step in ("option", "reward", "penalty", "combat") and ended_for_fallen(state, d, enc):
         return
     if enc.step == "complete":
-        return _complete(state, d, enc, "success")
+        return complete_encounter(state, d, enc, "success")
     if enc.step == "penalty" and not enc.awaiting:
         d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
-        return _run_penalty(state, d, enc)
+        return run_penalty(state, d, enc)
     if enc.finish_hint() not in d.obligations:
         d.oblige(enc.finish_hint())
 
@@ -86,6 +86,6 @@ def at_game_end(state, d, enc: EncounterProc) -> None:
     d.interpret("encounter-after-victory")
     d.say(f"the game is over: no further instruction of '{enc.card}' is resolved; the card is left unresolved",
           R.RE_VICTORY_STOPS, R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)
-    pile = _encounters(d)
+    pile = encounters_copy(d)
     pile["unresolved"] = pile.get("unresolved", []) + [enc.card]
     d.set_game("encounters", pile)

@@ -10,14 +10,14 @@ from referee import core_concepts
 from referee.errors import InvalidMove
 from referee.game_structure import DeathProc, next_in_turn_order
 from referee.moves import STATUSES, Damage, GainStatus
-from referee.random_encounters.procedure import EncounterProc, _find
-from referee.random_encounters.deck import _card
-from referee.random_encounters.completion import _complete, _ended_for_fallen, _paused_by_death
-from referee.random_encounters.event_reward import _succeeded
+from referee.random_encounters.procedure import EncounterProc, current_encounter
+from referee.random_encounters.deck import encounter_card
+from referee.random_encounters.completion import complete_encounter, ended_for_fallen, paused_by_death
+from referee.random_encounters.event_reward import succeeded
 from referee.parsing import quoted
 from referee.random_encounters.completion_options import (
-    _discard, _eligible_text, _lose_health, _match_discard, _no_encounter, _plot_armor_asked, _plot_armor_counted,
-    _plot_armor_note,
+    discard_for_option, eligible_text, lose_health, match_discard, no_encounter, plot_armor_asked, plot_armor_counted,
+    plot_armor_note,
 )
 
 
@@ -26,21 +26,21 @@ def consume_check_result(state, d, check, success) -> None:
     enc = d.stack[-1]
     if enc.step != "check":
         return  # a Check the table declared during the Penalty or a Combat Encounter: not the option's
-    option = _card(d, enc.card)["options"][enc.option - 1]
+    option = encounter_card(d, enc.card)["options"][enc.option - 1]
     if option["reward"] and any(p.dropped for p in check.participants):
         d.cite(R.EVENT_REWARD_FINAL_RESULT)
     if success:
         d.say(f"the Check succeeded: {enc.player} succeeds at '{enc.card}'", R.CHECK_OPTION_SUCCESS, R.RE_SUCCESS)
         enc = replace(enc, step="reward" if option["reward"] else "complete")
         d.replace_top(enc)
-        return _succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
+        return succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
     d.say(f"the Check failed: {enc.player} fails '{enc.card}' and resolves the Encounter Penalty",
           R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
     if option["reward"]:
         d.say("no Event Reward: the Check failed", R.EVENT_REWARD_NOT_ON_FAIL, R.RE_REWARD_NOT_ON_FAIL)
     enc = replace(enc, step="penalty", next=0)
     d.replace_top(enc)
-    _run_penalty(state, d, enc)
+    run_penalty(state, d, enc)
 
 
 def _left_of(state, d, name: str) -> str:
@@ -49,11 +49,11 @@ def _left_of(state, d, name: str) -> str:
     return name if left is None else state.players[left].name
 
 
-def _run_penalty(state, d, enc: EncounterProc) -> None:
+def run_penalty(state, d, enc: EncounterProc) -> None:
     """Resolve the Penalty from instruction `enc.next` until one needs the table, Death pauses, or it is done."""
     from referee.loot_and_inventory import eligible_loot
 
-    card = _card(d, enc.card)
+    card = encounter_card(d, enc.card)
     items = card["penalty"]
     who = enc.player
     if not items:
@@ -66,7 +66,7 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         if d.get(who, "state") == "removed":
             d.say(f"{who} was removed from the game: the rest of the Penalty is not resolved", R.RE_DEATH_REMOVED_ENDS)
             break
-        if _ended_for_fallen(state, d, enc):
+        if ended_for_fallen(state, d, enc):
             return
         kind = item["kind"]
         if kind == "damage" and "die" in item:
@@ -80,17 +80,17 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         if kind == "discard":
             eligible = eligible_loot(d, who)
             if not eligible:
-                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{_plot_armor_note(d, who)}; "
+                d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{plot_armor_note(d, who)}; "
                       f"this instruction is skipped and the Penalty is resolved as far as possible",
                       R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
                 i += 1
                 continue
             enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
             d.replace_top(enc)
-            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {_eligible_text(d, eligible)})",
+            d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {eligible_text(d, eligible)})",
                   R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
             if len(eligible) < item["amount"]:
-                d.say(f"{who} holds only {len(eligible)} eligible Loot{_plot_armor_note(d, who)}: the discard is "
+                d.say(f"{who} holds only {len(eligible)} eligible Loot{plot_armor_note(d, who)}: the discard is "
                       f"resolved as far as possible", R.PENALTY_AS_FAR_AS_POSSIBLE)
             return _await_discard(d, enc, eligible)
         if kind == "combat":
@@ -112,15 +112,15 @@ def _run_penalty(state, d, enc: EncounterProc) -> None:
         d.replace_top(enc)  # before an effect that may start a Death Process above it
         _penalty_now(state, d, enc, item, label)
         i += 1
-        if _paused_by_death(d, enc):
+        if paused_by_death(d, enc):
             return
-    _complete(state, d, enc, "failure")
+    complete_encounter(state, d, enc, "failure")
 
 
 def _await_discard(d, enc: EncounterProc, eligible: list[str]) -> None:
     """The Penalty waits for a Loot discard. When only a Plot Armor whose eligibility the table decides is left
     (plot-armor-eligible = table-decides), the referee asks: discard it (it counts) or continue (it does not)."""
-    plot = _plot_armor_asked(d, eligible) if enc.step == "penalty" else ""  # an option chosen has its answer
+    plot = plot_armor_asked(d, eligible) if enc.step == "penalty" else ""  # an option chosen has its answer
     if plot and eligible == [plot]:
         d.say(f"{enc.player} holds no other eligible Loot: the rules do not say whether Plot Armor is eligible Loot, "
               f"so the table decides", R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
@@ -138,14 +138,14 @@ def judge_plot_armor_not_counted(state, d, enc: EncounterProc) -> bool:
     if enc.step != "penalty" or enc.awaiting != "discard":
         return False
     eligible = eligible_loot(d, enc.player)
-    plot = _plot_armor_asked(d, eligible)
+    plot = plot_armor_asked(d, eligible)
     if not plot or eligible != [plot]:
         return False
     d.say(f"the table does not count {plot} as eligible Loot: Penalty {enc.next + 1} of '{enc.card}' is resolved as "
           f"far as possible", R.RE_LOOT_ELIGIBLE, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
     enc = replace(enc, next=enc.next + 1, awaiting="", die=0)
     d.replace_top(enc)
-    _run_penalty(state, d, enc)
+    run_penalty(state, d, enc)
     return True
 
 
@@ -199,7 +199,7 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
         d.say(f"{label}: {item['amount']} Damage to {who}", R.DAMAGE_BY_ENCOUNTERS)
         core_concepts.judge_damage(state, Damage(player=who, amount=item["amount"], source=f"'{enc.card}'"), d)
     elif kind == "health":
-        _lose_health(state, d, who, item["amount"], label)
+        lose_health(state, d, who, item["amount"], label)
     elif kind == "kaos":
         held = d.get(who, "kaos")
         lost = min(held, item["amount"])
@@ -217,9 +217,9 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
 
 
 def judge_roll(state, move, d) -> None:
-    enc = _find(d)
+    enc = current_encounter(d)
     if enc is None:
-        return _no_encounter(d)
+        return no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "roll":
         d.violate("no-damage-die-waiting", f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
                   fix=(d.stack[-1]).finish_hint())
@@ -260,8 +260,8 @@ def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
     after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0, value=0, dropped=())
     d.replace_top(after)
     core_concepts.judge_damage(state, Damage(player=enc.player, amount=value, source=f"'{enc.card}'"), d)
-    if not _paused_by_death(d, after):
-        _run_penalty(state, d, after)
+    if not paused_by_death(d, after):
+        run_penalty(state, d, after)
 
 
 def judge_die_reroll(state, move, d) -> None:
@@ -307,9 +307,9 @@ def judge_discard(state, move, d) -> None:
     from referee.loot_and_inventory import eligible_loot
     from referee.random_encounters.completion_options import option_resolved
 
-    enc = _find(d)
+    enc = current_encounter(d)
     if enc is None:
-        return _no_encounter(d)
+        return no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "discard":
         d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD,
                   fix=d.stack[-1].finish_hint())
@@ -321,19 +321,19 @@ def judge_discard(state, move, d) -> None:
                   R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
         return d.impossible()  # the card names no Loot of theirs: nothing to discard
     eligible = eligible_loot(d, enc.player)
-    card = _match_discard(d, enc.player, move.card, eligible)
-    _plot_armor_counted(d, enc.player, [card])
+    card = match_discard(d, enc.player, move.card, eligible)
+    plot_armor_counted(d, enc.player, [card])
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + (1 if penalty else 0), awaiting="", die=0)
     d.replace_top(after)
     if penalty:
-        _discard(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
+        discard_for_option(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
         d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     else:
-        _discard(state, d, enc.player, [card], f"Random Encounter '{enc.card}', option {enc.option}")
+        discard_for_option(state, d, enc.player, [card], f"Random Encounter '{enc.card}', option {enc.option}")
         d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     if left:
         return _await_discard(d, after, eligible_loot(d, enc.player))
     if penalty:
-        return _run_penalty(state, d, after)
-    option_resolved(state, d, after, _card(d, enc.card)["options"][enc.option - 1])
+        return run_penalty(state, d, after)
+    option_resolved(state, d, after, encounter_card(d, enc.card)["options"][enc.option - 1])

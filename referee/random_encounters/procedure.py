@@ -151,7 +151,7 @@ class EncounterProc(Procedure):
         registry.hook("encounter-check-result")(state, d, check, success)
 
 
-def _find(v) -> EncounterProc | None:
+def current_encounter(v) -> EncounterProc | None:
     """The Random Encounter being resolved: the topmost EncounterProc on the stack of a GameState or a Draft."""
     return next((p for p in reversed(v.stack) if isinstance(p, EncounterProc)), None)
 
@@ -159,12 +159,12 @@ def _find(v) -> EncounterProc | None:
 def current_card(state) -> dict | None:
     """The card of the Random Encounter being resolved (for reading what the table types); None when there is none
     (the move is then refused by the rules, exit 1, not read as bad input)."""
-    enc = _find(state)
+    enc = current_encounter(state)
     return None if enc is None else state.encounters["cards"][enc.card]
 
 
 def awaited_die(state) -> int | None:
     """The damage die a Penalty waits for (for a virtual roll and the die's range); None when none is awaited (the
     move is then refused by the rules)."""
-    enc = _find(state)
+    enc = current_encounter(state)
     return enc.die if enc is not None and enc.awaiting == "roll" else None
