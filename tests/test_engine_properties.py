@@ -84,28 +84,6 @@ def test_every_registry_entry_resolves_in_the_module_of_its_rules_document():
     assert callable(registry.resolve(registry.AFTER_EVERY_MOVE))
 
 
-def test_the_rule_modules_import_one_another_in_one_direction_only():
-    """01 <- 02 <- 08 <- 10 at import time: no import cycles between rule modules (a module imports, at its top,
-    only those before it). Where an earlier document's rule needs a later one's (01 DAMAGE flags 02's Death Process,
-    01's Check reads 08's Stat bonuses), the function imports it when it runs."""
-    import ast
-    from pathlib import Path
-
-    order = ["core_concepts", "game_structure", "loot_and_inventory", "random_encounters"]
-    root = Path(__file__).resolve().parent.parent / "referee"
-    for i, name in enumerate(order):
-        path = root / f"{name}.py"
-        files = [path] if path.exists() else sorted((root / name).glob("*.py"))
-        imported = set()
-        for file in files:
-            for node in ast.parse(file.read_text()).body:  # module level only
-                if isinstance(node, ast.ImportFrom) and node.module:
-                    parts = node.module.split(".")
-                    names = [parts[1]] if len(parts) > 1 else [a.name for a in node.names]
-                    imported |= {n for n in names if n in order}
-        assert imported <= set(order[:i + 1]), (name, imported - set(order[:i + 1]))
-
-
 def test_a_deferred_class_answers_fields_and_signature_before_its_first_use():
     """dataclasses.fields and inspect.signature make it the dataclass first (issue 10), in a fresh interpreter."""
     import subprocess
