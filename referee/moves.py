@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from referee.deferred import deferred, ready
-from referee.parsing import quoted
+from referee.parsing import typed_line
 from referee.state import PlayerState
 
 __all__ = [
@@ -78,8 +78,8 @@ class DeclareCheck(Move):
 
 def _dice_typed(move) -> str:
     """A roll or reroll as typed: `--hold` only when it did not resolve the Check at once."""
-    return " ".join([move.type, move.player, *map(str, move.dice)] + (["--virtual"] if move.virtual else [])
-                    + ([] if move.auto_resolve else ["--hold"]))
+    return typed_line(move.type, [move.player, *move.dice],
+                      ([("--virtual", None)] if move.virtual else []) + ([] if move.auto_resolve else [("--hold", None)]))
 
 
 @_move("roll")
@@ -120,7 +120,7 @@ class CheckModifier(Move):
 
     def as_typed(self) -> str:
         amount = f"{self.amount:+d}" if isinstance(self.amount, int) else self.amount  # "N" in a list of options
-        return f'modifier {self.player} {amount} --because {quoted(self.because)}'
+        return typed_line("modifier", [self.player, amount], [("--because", self.because)])
 
 
 @_move("resolve")
@@ -207,23 +207,24 @@ class CardText:
     backpack_defense: int | None = None  # Defense granted from the Backpack
     equip_as: str = ""  # Magic only: armor | melee | ranged, when the card says how it is Equipped
 
-    def card_options(self) -> list[str]:
-        parts = []
+    def card_options(self) -> list[tuple[str, object]]:
+        """The card's text as the options that type it: (option, value), value None for a flag."""
+        parts: list[tuple[str, object]] = []
         if self.weapon:
-            parts.append(f"--{self.weapon}")
-        parts += [f"--slot {n}" for n in self.slots]
+            parts.append((f"--{self.weapon}", None))
+        parts += [("--slot", n) for n in self.slots]
         if self.armor_type:
-            parts.append(f"--armor-type {quoted(self.armor_type)}")
+            parts.append(("--armor-type", self.armor_type))
         if self.defense is not None:
-            parts.append(f"--defense {self.defense}")
-        parts += [f"--stat {quoted(x)}" for x in self.stats]
+            parts.append(("--defense", self.defense))
+        parts += [("--stat", x) for x in self.stats]
         for flag in ("consumable", "anytime", "backpack"):
             if getattr(self, flag):
-                parts.append(f"--{flag}")
+                parts.append((f"--{flag}", None))
         if self.backpack_defense is not None:
-            parts.append(f"--backpack-defense {self.backpack_defense}")
+            parts.append(("--backpack-defense", self.backpack_defense))
         if self.equip_as:
-            parts.append(f"--equip-as {self.equip_as}")
+            parts.append(("--equip-as", self.equip_as))
         return parts
 
 
@@ -233,7 +234,7 @@ class DescribeCard(CardText, Move):
     kind: str  # armor | weapon | common | rare
 
     def as_typed(self) -> str:
-        return " ".join(["card", quoted(self.name), self.kind, *self.card_options()])
+        return typed_line("card", [self.name, self.kind], self.card_options())
 
 
 @_move("draw")
@@ -243,8 +244,8 @@ class DrawLoot(CardText, Move):
     names: tuple[str, ...]
 
     def as_typed(self) -> str:
-        pairs = [f"{k} {quoted(n)}" for k, n in zip(self.kinds, self.names)]
-        return " ".join(["draw", self.player, *pairs, *self.card_options()])
+        pairs = [word for pair in zip(self.kinds, self.names) for word in pair]
+        return typed_line("draw", [self.player, *pairs], self.card_options())
 
 
 @_move("equip")
@@ -254,7 +255,7 @@ class Equip(Move):
     slot: str = ""  # armor-1..armor-5 | melee | ranged; "" lets the referee choose the legal one
 
     def as_typed(self) -> str:
-        return " ".join(["equip", self.player, quoted(self.card)] + ([self.slot] if self.slot else []))
+        return typed_line("equip", [self.player, self.card] + ([self.slot] if self.slot else []))
 
 
 @_move("store")
@@ -264,7 +265,7 @@ class Store(Move):
     slot: int | None = None  # Backpack Slot number; None: the first empty one
 
     def as_typed(self) -> str:
-        return " ".join(["store", self.player, quoted(self.card)] + ([f"--slot {self.slot}"] if self.slot else []))
+        return typed_line("store", [self.player, self.card], [("--slot", self.slot)] if self.slot else [])
 
 
 @_move("discard")
@@ -274,7 +275,7 @@ class DiscardLoot(Move):
     required: str = ""  # the rule or effect that requires this discard (no timing check); "" = voluntary
 
     def as_typed(self) -> str:
-        return " ".join(["discard", self.player, quoted(self.card)] + ([f"--required {quoted(self.required)}"] if self.required else []))
+        return typed_line("discard", [self.player, self.card], [("--required", self.required)] if self.required else [])
 
 
 @_move("use")
@@ -284,7 +285,7 @@ class UseLoot(Move):
     effect: str = ""  # what the card did, as the table reports it
 
     def as_typed(self) -> str:
-        return " ".join(["use", self.player, quoted(self.card)] + ([f"--effect {quoted(self.effect)}"] if self.effect else []))
+        return typed_line("use", [self.player, self.card], [("--effect", self.effect)] if self.effect else [])
 
 
 @_move("gear-swap")
@@ -296,12 +297,8 @@ class GearSwap(Move):
     discard: str = ""  # a card left without a legal Slot, discarded at once
 
     def as_typed(self) -> str:
-        parts = ["gear-swap", self.player, quoted(self.card)] + ([quoted(self.other)] if self.other else [])
-        if self.slot:
-            parts.append(f"--slot {self.slot}")
-        if self.discard:
-            parts.append(f"--discard {quoted(self.discard)}")
-        return " ".join(parts)
+        options = ([("--slot", self.slot)] if self.slot else []) + ([("--discard", self.discard)] if self.discard else [])
+        return typed_line("gear-swap", [self.player, self.card] + ([self.other] if self.other else []), options)
 
 
 @_move("take")
@@ -313,8 +310,8 @@ class TakeLoot(Move):
 
     def as_typed(self) -> str:
         verb = "pickpocket" if self.how == "pickpocket" else "take"
-        extra = ["--opportunity"] if self.how == "opportunity" else []
-        return " ".join([verb, self.player, self.source, quoted(self.card), *extra])
+        extra = [("--opportunity", None)] if self.how == "opportunity" else []
+        return typed_line(verb, [self.player, self.source, self.card], extra)
 
 
 @_move("deck-size")
@@ -323,7 +320,7 @@ class DeckSize(Move):
     size: int
 
     def as_typed(self) -> str:
-        return f"deck {self.kind} {self.size}"
+        return typed_line("deck", [self.kind, self.size])
 
 
 @_move("drop")
@@ -334,7 +331,7 @@ class DropWeapon(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"drop {self.player} {quoted(self.card)}"
+        return typed_line("drop", [self.player, self.card])
 
 
 @_move("recover")
@@ -345,7 +342,7 @@ class RecoverWeapon(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"recover {self.player} {quoted(self.card)}"
+        return typed_line("recover", [self.player, self.card])
 
 
 # --- end 08 loot -------------------------------------------------------------------------------------
@@ -369,11 +366,10 @@ class EncounterDraw(Move):
     no_penalty: bool = False  # the card specifically states it has no Penalty
 
     def as_typed(self) -> str:
-        parts = ["encounter draw"] + ([self.player] if self.player else []) + [quoted(self.card), f"--by {self.cause}"]
-        parts += [f"--because {quoted(self.because)}"] if self.because else []
-        parts += [f"--check {quoted(x)}" for x in self.checks] + [f"--pay {quoted(x)}" for x in self.pays]
-        parts += [f"--penalty {quoted(x)}" for x in self.penalty] + (["--no-penalty"] if self.no_penalty else [])
-        return " ".join(parts)
+        options = [("--by", self.cause)] + ([("--because", self.because)] if self.because else [])
+        options += [("--check", x) for x in self.checks] + [("--pay", x) for x in self.pays]
+        options += [("--penalty", x) for x in self.penalty] + ([("--no-penalty", None)] if self.no_penalty else [])
+        return typed_line("encounter draw", ([self.player] if self.player else []) + [self.card], options)
 
 
 @_move("encounter-choose")
@@ -383,7 +379,7 @@ class EncounterChoose(Move):
     discard: tuple[str, ...] = ()  # Loot to discard for a discard option
 
     def as_typed(self) -> str:
-        return " ".join(["encounter choose", self.player, str(self.option)] + [f"--discard {quoted(c)}" for c in self.discard])
+        return typed_line("encounter choose", [self.player, self.option], [("--discard", c) for c in self.discard])
 
 
 @_move("encounter-roll")
@@ -395,7 +391,8 @@ class EncounterRoll(Move):
     virtual: bool = False
 
     def as_typed(self) -> str:
-        return " ".join(["encounter roll", self.player, str(self.value)] + (["(virtual)"] if self.virtual else []))
+        # a virtual roll is shown with its value, marked: it cannot be typed again as it was (--virtual rolls anew)
+        return typed_line("encounter roll", [self.player, self.value]) + (" (virtual)" if self.virtual else "")
 
 
 @_move("encounter-discard")
@@ -406,7 +403,7 @@ class EncounterDiscard(Move):
     card: str
 
     def as_typed(self) -> str:
-        return f"encounter discard {self.player} {quoted(self.card)}"
+        return typed_line("encounter discard", [self.player, self.card])
 
 
 @_move("encounter-continue")
@@ -446,32 +443,23 @@ def move_from_json(data: dict) -> Move:
 
 
 def describe(move: Move) -> str:
-    """The move as the table would type it (for history and messages)."""
-    parts = [move.type]
+    """The move as the table would type it (for history and messages): `notation.parse` reads it back as the same
+    move (tests/test_notation_round_trip.py), but for a virtual roll, which --virtual would roll anew."""
     if hasattr(move, "as_typed"):  # a move that knows its own notation
         return move.as_typed()
     if isinstance(move, DeclareCheck):
-        parts += [move.player, move.stat.lower() if move.stat else move.kind]
-        if move.tn is not None:
-            parts.append(f"--tn {move.tn}")
-        parts += [f"--vs {o}" for o in move.opponents]
-        if move.bonus:
-            parts.append(f"--bonus {move.bonus:+d}")
-        return " ".join(parts)
+        options = ([("--tn", move.tn)] if move.tn is not None else []) + [("--vs", o) for o in move.opponents]
+        options += [("--bonus", f"{move.bonus:+d}")] if move.bonus else []
+        return typed_line(move.type, [move.player, move.stat.lower() if move.stat else move.kind], options)
+    words, options = [], []
     for f in fields(move):
         value = getattr(move, f.name)
-        if value in (None, "", (), False) or (f.name == "bonus" and value == 0):
+        if value in (None, "", (), False):
             continue
-        if isinstance(value, bool):
-            parts.append(f"--{f.name.replace('_', '-')}")
-        elif isinstance(value, tuple):
-            parts.append(" ".join(map(str, value)))
-        elif f.name in ("player", "kind", "resource", "status", "outcome", "state", "amount"):
-            parts.append(str(value))
-        elif isinstance(value, str) and quoted(value) != value:
-            parts.append(quoted(value) if f.name == "action" else f"--{f.name} {quoted(value)}")
-        elif f.name == "action":
-            parts.append(value)
+        if f.name in ("player", "kind", "resource", "status", "outcome", "state", "amount", "action"):
+            words.append(value)
+        elif isinstance(value, bool):
+            options.append((f"--{f.name.replace('_', '-')}", None))
         else:
-            parts.append(f"--{f.name} {value}")
-    return " ".join(parts)
+            options.append((f"--{f.name}", value))
+    return typed_line(move.type, words, options)

@@ -6,7 +6,7 @@ import re
 
 from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
-__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted"]
+__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted", "typed_line"]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 
@@ -32,6 +32,17 @@ def quoted(value: str) -> str:
     if value and not any(c.isspace() or c in "'\"\\" for c in value):
         return value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def typed_line(command: str, words=(), options=()) -> str:
+    """A command as it must be typed for `notation.parse` to read it back: its `words` (the arguments, in order) and
+    `options` ((name, value), value None for a flag), every word quoted; where a word would read as an option ("--x"
+    as a card's name), the options come first and `--` ends them."""
+    words = [quoted(str(w)) for w in words]
+    flags = [name if value is None else f"{name} {quoted(str(value))}" for name, value in options]
+    if any(w.startswith("--") for w in words):
+        return " ".join([command, *flags, "--", *words])
+    return " ".join([command, *words, *flags])
 
 
 def _shown(text) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import InvalidMove
+from referee.parsing import typed_line
 from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import card_infos, locate, where_text
@@ -38,7 +39,8 @@ def judge_draw(state, move, d) -> None:
         raise InvalidMove("name the card: `referee draw mara armor \"Bone Pauldron\"`")
     has_text = move.card_options() != []
     if has_text and len(move.names) > 1:
-        raise InvalidMove(f"card options ({' '.join(move.card_options())}) describe one card, and this draw names "
+        options = typed_line("", (), move.card_options()).strip()
+        raise InvalidMove(f"card options ({options}) describe one card, and this draw names "
                       f"{len(move.names)}: describe each first with `referee card NAME TYPE ...`, then draw them "
                       f"by name")
     drawn: list[str] = []
