@@ -16,7 +16,7 @@ from referee.lazy import exports
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "Game": "referee.game",
+    "Game": "referee.game", "Logged": "referee.game", "Asked": "referee.game",
     "LegalMove": "referee.legal_moves",
     "Ruling": "referee.ruling", "Violation": "referee.ruling", "Citation": "referee.citation",
     "Move": "referee.moves", "MOVE_TYPES": "referee.moves",
@@ -24,10 +24,11 @@ _EXPORTS = {
         "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",
         "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError")},
 }
-_MOVES = ("TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "ResolveCheck", "Damage", "Heal", "Gain",
-          "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState", "EndTurn", "DescribeCard", "DrawLoot", "Equip",
-          "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot", "DeckSize", "DropWeapon", "RecoverWeapon",
-          "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard", "EncounterContinue", "EncounterDeck")
+_MOVES = ("TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "CheckModifier", "ResolveCheck", "Damage",
+          "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState", "EndTurn", "DescribeCard",
+          "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot", "DeckSize", "DropWeapon",
+          "RecoverWeapon", "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard",
+          "EncounterContinue", "EncounterDeck")
 _EXPORTS.update({name: "referee.moves" for name in _MOVES})
 
 __all__ = ["__version__", *_EXPORTS]

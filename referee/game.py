@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 
-__all__ = ["Game"]
+__all__ = ["Game", "Logged", "Asked", "open_rules"]
 
 
 class Game:
@@ -46,7 +46,7 @@ class Game:
         a bad position), GameFileError when `path` exists; nothing is created then."""
         from referee.position import read_position, settings_from, with_position
         from referee.store import GameStore
-        from referee.table_settings import make_settings, open_rules, parse_interpretations, parse_players
+        from referee.table_settings import make_settings, parse_interpretations, parse_players
 
         if players is not None:
             players = parse_players(players if isinstance(players, str) else ", ".join(players))
@@ -62,12 +62,13 @@ class Game:
         return cls(GameStore.create(path, settings))
 
     @classmethod
-    def open(cls, path: str | os.PathLike | None = None) -> "Game":
+    def open(cls, path: str | os.PathLike | None = None, *, read_only: bool = False) -> "Game":
         """Open the game at `path`; without one: $REFEREE_GAME, else the current game (the last `referee new`).
-        Raises NoGame or GameFileError."""
+        `read_only`: through a read-only connection (a board watching the table): reading works, `play`, `undo` and
+        `redo` raise GameFileError. Raises NoGame or GameFileError."""
         from referee.store import GameStore, resolve_game_path
 
-        return cls(GameStore(resolve_game_path(path)))
+        return cls(GameStore(resolve_game_path(path), read_only=read_only))
 
     def close(self) -> None:
         self._store.close()
@@ -98,10 +99,63 @@ class Game:
         nothing in the game."""
         return self._store.load()
 
-    def history(self, *, last: int | None = None, numbers=None):
+    def history(self, *, last: int | None = None, numbers=None) -> list:
         """Every logged move (or the `last` N, or those `numbers` names), undone ones included (marked), oldest
-        first (referee.store.LoggedMove)."""
-        return self._store.history(last=last, numbers=numbers)
+        first: each a `Logged` (number, move, ruling as a referee.Ruling, override, at, undone)."""
+        return [Logged.of(entry) for entry in self._store.history(last=last, numbers=numbers)]
+
+    @property
+    def rules(self):
+        """The rules database this game is judged under (rulesdb.RulesDB): the bundled rules, built on first use.
+        RulesError when it cannot be built."""
+        return open_rules()
+
+    def ask(self, question: str, *, limit: int = 3):
+        """A rules question about this game ("can Bram reroll now?"): the sections that answer it (index.Result,
+        its Players' names read as names) and, when the question names a move and a Player and no section key, that
+        move's ruling on the current state (`now`, a dry run: the game never changes). Raises index.BadQuery for a
+        question that cannot be looked up, rulesdb.UnknownKey / AmbiguousKey for a section key that names none."""
+        import index
+        from referee.move_question import judge
+
+        result = index.search(self.rules, question, limit, names=self.settings.players)
+        return Asked(result, None if result.direct else judge(self, question))
+
+    # --- views: what the table can see, as the documented `--json` outputs ------------------------------
+
+    def mats(self, players: Sequence[str] | None = None) -> list[dict]:
+        """Each Player's Patron Mat and Inventory (`referee inventory --json`'s "inventories"), in Turn Order."""
+        from referee.game_display import inventories_json
+
+        return inventories_json(self.state, list(players or self.settings.players))["inventories"]
+
+    def piles(self) -> dict:
+        """The Loot discard piles and the game box (`referee discards --json`)."""
+        from referee.game_display import piles_json
+
+        return piles_json(self.state)
+
+    def decks(self) -> dict:
+        """The Loot Decks as the table knows them: size, known cards, discard pile size (`referee deck --json`)."""
+        from referee.game_display import decks_json
+
+        return decks_json(self.state)["decks"]
+
+    def encounters(self) -> dict:
+        """The public Random Encounter information (`referee encounters --json`)."""
+        from referee.random_encounters import listing
+
+        return listing(self.state)
+
+    def interpretations(self) -> list[dict]:
+        """Every reading of the register (referee.interpretations), with the one this game applies
+        (`referee interpretations --json`)."""
+        from referee.game_display import interpretations_json
+        from referee.interpretations import REGISTER
+
+        settings = self.settings
+        notes = {"backpack-size": f"{settings.backpack_slots} Backpack Slots per Player"}  # 08 loot
+        return interpretations_json(REGISTER, settings.interpretations, notes)
 
     # --- moves ----------------------------------------------------------------------------------------
 
@@ -181,3 +235,50 @@ class Game:
 
         return legal_moves(self.state, player=player)
 
+
+def open_rules():
+    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
+    from referee.table_settings import open_rules as bundled
+
+    return bundled()
+
+
+class Logged:
+    """A logged move: its `number`, the `move`, its `ruling` (a referee.Ruling, as it was judged when played; the
+    logged JSON is `ruling_json`), the `override` reason if it was applied over a refusal, when (`at`), and whether
+    it was `undone`."""
+
+    __slots__ = ("number", "move", "ruling_json", "override", "at", "undone", "_ruling")
+
+    def __init__(self, number, move, ruling_json, override, at, undone):
+        self.number, self.move, self.ruling_json = number, move, ruling_json
+        self.override, self.at, self.undone = override, at, undone
+        self._ruling = None
+
+    @classmethod
+    def of(cls, entry) -> "Logged":
+        return cls(entry.number, entry.move, entry.ruling_json, entry.override, entry.at, entry.undone)
+
+    @property
+    def ruling(self):
+        if self._ruling is None:  # made when asked: a long history is listed without making every ruling
+            from referee.ruling import Ruling
+
+            self._ruling = Ruling.from_json(self.ruling_json, self.move)
+        return self._ruling
+
+    def __repr__(self) -> str:
+        return f"Logged(#{self.number} {self.move!r}{' undone' if self.undone else ''})"
+
+
+class Asked:
+    """What `Game.ask` found: `result` (index.Result: the sections, the deciding sentences) and `now` (the ruling
+    of the move the question names, on the current game, or None)."""
+
+    __slots__ = ("result", "now")
+
+    def __init__(self, result, now):
+        self.result, self.now = result, now
+
+    def to_json(self) -> dict:
+        return {**self.result.to_json(), "now": self.now.to_json() if self.now else None}

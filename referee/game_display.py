@@ -215,7 +215,7 @@ def logged_json(entry) -> dict:
     """A logged move's ruling in the form played_json gives (for `referee why`)."""
     from referee.moves import move_to_json
 
-    ruling = dict(entry.ruling)
+    ruling = dict(entry.ruling_json)
     ruling.pop("override", None)
     return {"legal": ruling.pop("legal"), "applied": True, "dry_run": False, "move_number": entry.number,
             "override": entry.override, **{**ruling, "move": move_to_json(entry.move)}}
@@ -402,7 +402,7 @@ def history_json(entries) -> list[dict]:
 
     return [
         {"number": e.number, "move": move_to_json(e.move), "text": describe(e.move), "undone": e.undone,
-         "override": e.override, "at": e.at, "ruling": e.ruling}
+         "override": e.override, "at": e.at, "ruling": e.ruling_json}
         for e in entries
     ]
 
@@ -441,9 +441,9 @@ def print_history(console, entries) -> None:
         if e.override:
             line.append(f"  OVERRIDE: {e.override}", style="yellow")
         lines.append(line)
-        for c in e.ruling.get("consequences", []):
+        for c in e.ruling_json.get("consequences", []):
             lines.append(_struck("        " + c, style="dim" if e.undone else ""))
-        keys = list(dict.fromkeys(c["key"] for c in e.ruling.get("citations", [])))
+        keys = list(dict.fromkeys(c["key"] for c in e.ruling_json.get("citations", [])))
         if keys:
             lines.append(Text("        rules: " + "; ".join(keys), style="dim cyan"))
     # One write of the whole log: rich's cost per print made a 10,000-move history take 7-12 s. Piped (no

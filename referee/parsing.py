@@ -6,7 +6,7 @@ import re
 
 from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
-__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted", "typed_line"]
+__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted", "typed_line", "name_words"]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 

@@ -42,6 +42,14 @@ class Violation:
             data["fix_moves"] = [move_to_json(m) for m in self.fix_moves]
         return data
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Violation":
+        from referee.moves import move_from_json
+
+        return cls(data["message"], tuple(Citation.from_json(c) for c in data["citations"]), data.get("fix", ""),
+                   data.get("id", ""), data.get("interpretation", ""),
+                   tuple(move_from_json(m) for m in data.get("fix_moves", ())))
+
 
 @deferred(frozen=True)
 class Ruling:
@@ -80,6 +88,23 @@ class Ruling:
             "interpretations": [i.to_json() for i in self.interpretations],
             "table_reported": list(self.table_reported),
         }
+
+    @classmethod
+    def from_json(cls, data: dict, move=None) -> "Ruling":
+        """The ruling a game file logged (its `to_json`); `move`, when already read. Its effects are in the log, not
+        here (`effects` is ())."""
+        from referee.interpretations import AppliedInterpretation
+        from referee.moves import move_from_json
+
+        return cls(
+            move=move if move is not None else move_from_json(data["move"]), legal=data["legal"],
+            violations=tuple(Violation.from_json(v) for v in data.get("violations", ())),
+            consequences=tuple(data.get("consequences", ())), obligations=tuple(data.get("obligations", ())),
+            citations=tuple(Citation.from_json(c) for c in data.get("citations", ())),
+            interpretations=tuple(AppliedInterpretation(i["id"], i["question"], i["reading"], i["text"], i["default"])
+                                  for i in data.get("interpretations", ())),
+            table_reported=tuple(data.get("table_reported", ())),
+        )
 
 
 class Draft:

@@ -220,10 +220,14 @@ class Played:
 class LoggedMove:
     number: int
     move: Move
-    ruling: dict
+    ruling: dict  # as logged (Ruling.to_json); referee.Game.history gives it as a Ruling
     override: str | None
     at: str
     undone: bool
+
+    @property
+    def ruling_json(self) -> dict:
+        return self.ruling
 
 
 class GameStore:

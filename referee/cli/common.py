@@ -39,7 +39,7 @@ def open_game(game: str | None):
 
 
 def open_rules():
-    from referee.table_settings import open_rules as open_bundled
+    from referee.game import open_rules as open_bundled
 
     db = open_bundled()
     for note in db.set_aside:  # an added document that no longer parses: said once, when it is set aside
