@@ -178,6 +178,18 @@ def private_imports(imports: dict[str, list[dict]], known: dict[str, Path]) -> l
     return sorted(found)
 
 
+ENGINE = ("referee.state", "referee.store", "referee.engine", "referee.ruling", "referee.moves", "referee.registry",
+          "referee.core_concepts", "referee.game_structure", "referee.loot_and_inventory", "referee.random_encounters",
+          "referee.legal_moves", "referee.position", "referee.table_settings", "referee.interpretations",
+          "referee.citation", "referee.citations", "referee.variables", "referee.deferred")
+
+
+def around_the_door(imports: dict[str, list[dict]]) -> list[tuple[str, str, str]]:
+    """Names the command line and the board import from the engine's modules rather than through referee.Game."""
+    return sorted({(m, i["target"], n) for m, found in imports.items() if m.startswith(("referee.cli", "referee.board"))
+                   for i in found if i["target"].startswith(ENGINE) for n in (i["names"] or ["*"])})
+
+
 def move_places() -> dict[str, list[str]]:
     """For each move type, the files outside tests that write its class name, its type or its command words."""
     from referee.moves import MOVE_TYPES
@@ -239,7 +251,12 @@ def main() -> None:
           f"(in {len({m for m, _, _ in private})} importing modules)")
     print(f"move types: {len(places)}; files that write a move's name: median {statistics.median(counts)}, "
           f"min {counts[0]}, max {counts[-1]}")
+    print(f"files touched to add a move (the fewest any move type is written in, plus its judge's module): "
+          f"{counts[0] + 1}")
     print(f"  e.g. equip: {', '.join(places.get('equip', []))}")
+    around = around_the_door(imports)
+    print(f"cli/ and board/ imports of engine modules around referee.Game: {len(around)} "
+          f"({len({t for _, t, _ in around})} modules)")
     for label, value in state_shapes().items():
         print(f"shapes of state: {label}: {value}")
     if args.list:
@@ -251,6 +268,9 @@ def main() -> None:
             print(f"  {m}:{line} -> {target}")
         print("\nprivate names imported across modules (importer <- module.name):")
         for m, target, name in private:
+            print(f"  {m} <- {target}.{name}")
+        print("\naround the door (importer <- engine module.name):")
+        for m, target, name in around_the_door(imports):
             print(f"  {m} <- {target}.{name}")
         print("\nfiles per move type:")
         for type_name, files in sorted(places.items()):
