@@ -22,7 +22,8 @@ from __future__ import annotations
 
 __all__ = [
     "RefereeError", "InvalidMove", "UnknownName", "CardElsewhere", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo",
-    "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError",
+    "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "GameMovedOn",
+    "RulesError",
 ]
 
 
