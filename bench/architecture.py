@@ -159,8 +159,8 @@ def edge_sets(imports: dict[str, list[dict]], *, lazy: bool) -> dict[str, set[st
 def dodges(imports: dict[str, list[dict]]) -> list[tuple[str, int, str]]:
     """Function-level imports that would close a circle of module-level imports if hoisted."""
     top = edge_sets(imports, lazy=False)
-    return sorted((m, i["line"], i["target"]) for m, found in imports.items() for i in found
-                  if i["lazy"] and i["target"] not in top[m] and reaches(top, i["target"], m))
+    return sorted({(m, i["line"], i["target"]) for m, found in imports.items() for i in found
+                   if i["lazy"] and i["target"] not in top[m] and reaches(top, i["target"], m)})
 
 
 def private_imports(imports: dict[str, list[dict]], known: dict[str, Path]) -> list[tuple[str, str, str]]:
