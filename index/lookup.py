@@ -27,27 +27,18 @@ from index.ranking import Ranker
 from index.shapes import asks as asks_of
 from index.shapes import quote_asks as quote_asks_of
 from index.situations import data_hash, situation_sequence
-from index.spell import Corrector
+from index.spell import Corrector, speller_vocabulary
 from index.store import SKIPPED_KINDS, open_or_build
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, remember_stems, words
 from index.weights import Weights
 from rulesdb.model import key_of
 
-__all__ = ["RulesIndex", "open_index", "speller_vocabulary"]
+__all__ = ["RulesIndex", "open_index"]
 
 _OPEN: dict[tuple[str, str, str], "RulesIndex"] = {}
 # Sections after the first whose first quote the answer's margin is measured against (the first
 # that quotes another sentence).
 ANSWER_RIVALS = 2
-
-
-def speller_vocabulary(frequencies: dict[str, int], lexicon: Lexicon) -> dict[str, int]:
-    """The words the speller knows and how common each is: the index's words, and the slang and the
-    words of asking, counted as very common."""
-    vocabulary = dict(frequencies)
-    for word in lexicon.vocabulary | QUERY_STOPWORDS:
-        vocabulary[word] = vocabulary.get(word, 0) + 1000
-    return vocabulary
 
 
 def open_index(db) -> "RulesIndex":

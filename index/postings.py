@@ -55,7 +55,7 @@ def field_tokens(text: str, stopwords: frozenset[str]) -> list[str]:
 
 def build(documents: list[dict]) -> dict[str, dict[str, bytes]]:
     """field -> term -> its packed postings, for documents numbered by their place in `documents`."""
-    from index import whoosh_compat
+    from index.compat import whoosh_compat
 
     whoosh_compat()  # whoosh.compat without its urllib.request import
     from whoosh.scoring import bm25

@@ -15,7 +15,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-__all__ = ["Corrector", "edit_distance", "LONGEST_WORD"]
+from index.text import QUERY_STOPWORDS
+
+__all__ = ["Corrector", "edit_distance", "LONGEST_WORD", "speller_vocabulary"]
 
 LONGEST_WORD = 24  # the rules' longest word has 13 letters; English's common ones stay under 24
 
@@ -138,3 +140,12 @@ class Corrector:
         limit = 1 if len(word) <= 5 else 2
         found = self.candidates(word, limit)
         return found[0] if found else None
+
+
+def speller_vocabulary(frequencies: dict[str, int], lexicon) -> dict[str, int]:
+    """The words the speller knows and how common each is: the index's words, and the slang and the
+    words of asking (index.lexicon.Lexicon's vocabulary, QUERY_STOPWORDS), counted as very common."""
+    vocabulary = dict(frequencies)
+    for word in lexicon.vocabulary | QUERY_STOPWORDS:
+        vocabulary[word] = vocabulary.get(word, 0) + 1000
+    return vocabulary

@@ -123,10 +123,9 @@ def build_into(db) -> dict:
     from index.classifier import Classifier, section_rows, statement_rows
     from index.corpus import Corpus
     from index.lexicon import Lexicon, load_glossary
-    from index.lookup import speller_vocabulary
     from index.ranking import asking_stems
     from index.situations import entry_links
-    from index.spell import Corrector
+    from index.spell import Corrector, speller_vocabulary
 
     situations_hash = data_hash()  # before reading: a file edited mid-build keys the next build
     mined, situations, noted, docs = sources(db)

@@ -97,7 +97,7 @@ def test_ask_loads_of_whoosh_only_its_stemmer_and_no_web_or_async_imports(env_ho
 def test_the_stand_in_for_urllib_request_is_gone_once_whoosh_is_loaded():
     # Building an index imports Whoosh's scoring, which imports whoosh.compat (index.whoosh_compat).
     probe = ("import sys, index; index.whoosh_compat(); import whoosh.compat, urllib.request; "
-             "print(urllib.request.__file__ is not None and whoosh.compat.urlretrieve.__module__ == 'index')")
+             "print(urllib.request.__file__ is not None and whoosh.compat.urlretrieve.__module__ == 'index.compat')")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.stdout.strip() == "True", result.stderr
 
