@@ -2,11 +2,15 @@
 
     .venv/bin/python bench/golden_rulings.py dump OUT.jsonl     # the rulings of this checkout
     .venv/bin/python bench/golden_rulings.py diff A.jsonl B.jsonl
+    .venv/bin/python bench/golden_rulings.py measure A.jsonl [REFERENCE.jsonl]
 
 Each move step of each golden script is played through the CLI with `--json`; a line holds the script, the step, the
 command, its exit code, and the ruling's verdict: legal, the refusals' ids, the first citation (the deciding one), the
 consequences and the interpretations. `diff` counts the rulings whose verdict, first citation, consequences or
-interpretations differ, and prints each. A script whose earlier step changed its outcome changes the state of the
+interpretations differ, and prints each. `measure` gives two shares: of the rulings, those whose first citation is
+the deciding one the judge recorded (`decided_by`; taken from REFERENCE, a dump of a checkout that records it, for a
+dump made before it did), and of the legal rulings that change something, those whose short form (`short`, at 80
+columns) shows a quote. A script whose earlier step changed its outcome changes the state of the
 steps after it: those are listed too, under the step that diverged first.
 """
 
@@ -38,6 +42,7 @@ def dump(out: Path) -> None:
     from typer.testing import CliRunner
 
     from referee.cli import app
+    from referee.game_display import short_ruling
     from referee.notation import command_of
 
     runner = CliRunner()
@@ -62,7 +67,10 @@ def dump(out: Path) -> None:
                            refusals=[v.get("id") for v in ruling.get("violations", [])],
                            first=(f"{citations[0]['key']}: {citations[0]['quote']}" if citations else None),
                            consequences=ruling.get("consequences", []),
-                           interpretations=[i.get("id") for i in ruling.get("interpretations", [])])
+                           interpretations=[i.get("id") for i in ruling.get("interpretations", [])],
+                           short=[line.plain for line in short_ruling(ruling, 80)] if "applied" in ruling else [])
+                if ruling.get("decided_by"):
+                    row["decided_by"] = f"{ruling['decided_by']['key']}: {ruling['decided_by']['quote']}"
             rows.append(row)
     out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     print(f"{len(rows)} rulings of {len(GOLDEN)} golden games -> {out}")
@@ -89,10 +97,24 @@ def diff(a: Path, b: Path) -> None:
     print(f"{changed} of {len(after)} rulings changed ({len(before)} before)")
 
 
+def measure(path: Path, reference: Path | None = None) -> None:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    ref = {(r["game"], r["step"]): r for r in map(json.loads, (reference or path).read_text(encoding="utf-8").splitlines())}
+    judged = [r for r in rows if r.get("legal") is not None]  # a ruling, not bad input (exit 2)
+    deciding = [r for r in judged if r["first"] and r["first"] == ref.get((r["game"], r["step"]), {}).get("decided_by")]
+    changing = [r for r in judged if r["legal"] and r["consequences"]]
+    quoted = [r for r in changing if any(" > " in line for line in r.get("short", []))]
+    print(f"first citation is the judge's deciding one: {len(deciding)}/{len(judged)} = {len(deciding) / len(judged):.0%}")
+    print(f"legal rulings that change something and show a quote: {len(quoted)}/{len(changing)} = "
+          f"{len(quoted) / len(changing):.0%}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "dump":
         dump(Path(sys.argv[2]))
     elif len(sys.argv) == 4 and sys.argv[1] == "diff":
         diff(Path(sys.argv[2]), Path(sys.argv[3]))
+    elif len(sys.argv) in (3, 4) and sys.argv[1] == "measure":
+        measure(Path(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) == 4 else None)
     else:
         sys.exit(__doc__)

@@ -25,6 +25,8 @@ VARIABLES_RULE = _c(CORE, "VARIABLES", "When this document references a Variable
 CHECK_IS_D20_ROLL = _c(CORE, "CHECKS", "A Check is a d20 roll made to determine success or failure.")
 CHECK_SUCCEEDS = _c(CORE, "CHECKS", "A Check succeeds if the Final Result is equal to or greater than the Target Number.")
 CHECK_FAILS = _c(CORE, "CHECKS", "A Check fails if the Final Result is lower than the Target Number.")
+CHECK_FORMULA = _c(CORE, "CHECKS", "d20 + applicable modifier")
+DICE_D20_FOR_CHECKS = _c(CORE, "DICE", "The d20 is used for Checks.")
 
 FINAL_RESULT_DEFINITION = _c(CORE, "FINAL_RESULT", "The Final Result is the value of a Check after all allowed rerolls, modifiers, and Kaos spending have been resolved.")
 FINAL_RESULT_FORMULA = _c(CORE, "FINAL_RESULT", "d20 roll\n+ applicable Stat modifier\n+ Kaos spent\n+ other applicable modifiers")

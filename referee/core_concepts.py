@@ -42,8 +42,9 @@ def rerolls_available(state, d) -> int:
                                    out=d.game("rerolls_out"))
 
 
-def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") -> int:
-    """Give `name` tokens; Reroll Tokens only while the supply has some. Returns what was gained."""
+def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", *because) -> int:
+    """Give `name` tokens; Reroll Tokens only while the supply has some. Returns what was gained. `because`: the
+    sentences that grant them (the gain's reason on the ruling)."""
     why = f" ({why})" if why else ""
     if resource == "reroll":
         held_before = d.get(name, "rerolls")
@@ -54,16 +55,17 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "") 
                 f"{name} gains {tokens(gained, 'reroll')} instead of {amount}{why}: "
                 f"{'no' if not available else 'only ' + str(available)} Reroll Token"
                 f"{'s' if available != 1 else ''} available in the supply (supply is a table setting)",
-                R.REROLL_NONE_AVAILABLE,
+                R.REROLL_NONE_AVAILABLE, *because, kind="tokens",
             )
         else:
-            d.say(f"{name} gains {tokens(gained, 'reroll')}{why}")
+            d.say(f"{name} gains {tokens(gained, 'reroll')}{why} → {held_before + gained}", *because, kind="tokens")
         if gained:
             d.set(name, "rerolls", held_before + gained)
         return gained
     if resource == "kaos":
         d.set(name, "kaos", d.get(name, "kaos") + amount)
-        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.get(name, 'kaos')} Kaos", R.KAOS_NOT_CAPPED)
+        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.get(name, 'kaos')} Kaos", *because, R.KAOS_NOT_CAPPED,
+              kind="tokens")
         return amount
     raise InvalidMove(f"cannot gain {resource!r}")
 
@@ -85,7 +87,8 @@ def judge_damage(state, move, d) -> None:
     after = before - move.amount
     source = f" from {move.source}" if move.source else ""
     d.set(move.player, "health", after)
-    d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH)
+    d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH,
+          kind="tokens")
     dying = [p.player for p in d.stack if p.kind == "death" and p.player != move.player]
     if dying and d.stack[-1].kind == "death":
         d.interpret("simultaneous-deaths")
@@ -104,10 +107,10 @@ def judge_heal(state, move, d) -> None:
         d.say(
             f"{move.player} heals {after - before} of {move.amount}: Health {before} → {after} "
             f"(Health Cap {cap}, a table setting)",
-            R.HEAL_UP_TO_CAP, R.HEAL_NOT_ABOVE_CAP,
+            R.HEAL_UP_TO_CAP, R.HEAL_NOT_ABOVE_CAP, kind="tokens",
         )
     else:
-        d.say(f"{move.player} heals {move.amount}: Health {before} → {after}", R.HEAL_UP_TO_CAP)
+        d.say(f"{move.player} heals {move.amount}: Health {before} → {after}", R.HEAL_UP_TO_CAP, kind="tokens")
 
 
 def judge_gain(state, move, d) -> None:
@@ -117,11 +120,12 @@ def judge_gain(state, move, d) -> None:
         before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
         after = before + move.amount
         d.set(move.player, "health", after)
-        d.say(f"{move.player} gains {move.amount} Health: {before} → {after}", R.GAIN_HEALTH)
+        d.say(f"{move.player} gains {move.amount} Health: {before} → {after}", R.GAIN_HEALTH, kind="tokens")
         if after > cap:
             d.say(f"{move.player}'s Health is above the Health Cap ({cap})", R.GAIN_ABOVE_CAP)
-    elif move.resource in ("kaos", "reroll"):
-        gain_tokens(state, d, move.player, move.resource, move.amount)
+    elif move.resource in ("kaos", "reroll"):  # the supply is what limits a gain of Reroll Tokens
+        gain_tokens(state, d, move.player, move.resource, move.amount, "",
+                    *((R.REROLL_NONE_AVAILABLE,) if move.resource == "reroll" else ()))
     else:
         raise InvalidMove(f"cannot gain {move.resource!r}: health, kaos or reroll")
 
@@ -148,7 +152,8 @@ def judge_lose(state, move, d) -> None:
     d.set(move.player, field, held - lost)
     if move.resource == "reroll":
         return_reroll_tokens(state, d, lost)
-    d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}")
+    d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}",
+          *((R.KAOS_RESOURCE,) if move.resource == "kaos" else ()), kind="tokens")
 
 
 def interpretations_cited(id: str) -> tuple:
@@ -178,7 +183,7 @@ def judge_gain_status(state, move, d) -> None:
         return
     now = tuple(sorted(held + (status,)))
     d.set(name, "statuses", now)
-    d.say(f"{name} gains {label}: {STATUS_CITES[status][0].quote}", STATUS_CITES[status][0])
+    d.say(f"{name} gains {label}: {STATUS_CITES[status][0].quote}", STATUS_CITES[status][0], kind="tokens")
     d.interpret("status-duration")
     if len(now) == 2:
         if d.interpret("status-cancel-time") == "at-once":
@@ -553,7 +558,8 @@ def judge_roll(state, move, d) -> None:
     mode = _dice_mode(statuses)
     expected = 1 if mode == "single" else 2
     if len(move.dice) != expected:
-        cites = {"higher": (R.GOBLIN_EFFECT,), "lower": (R.HAUNTED_EFFECT,)}.get(mode, (R.CHECK_IS_D20_ROLL,))
+        cites = {"higher": (R.GOBLIN_EFFECT,), "lower": (R.HAUNTED_EFFECT,)}.get(mode, (R.CHECK_FORMULA,
+                                                                                       R.CHECK_IS_D20_ROLL))
         d.violate("wrong-number-of-d20s", f"{move.player} rolls {expected} d20{'s' if expected > 1 else ''} for this Check, "
                   f"not {len(move.dice)}", *cites, fix=f"give {expected} d20 result{'s' if expected > 1 else ''}")
         return d.impossible()
@@ -727,17 +733,16 @@ def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool
         return
     d.say(f"nothing else can change this Check ({why}): it resolves now (a modifier the table has to report: "
           f"`--hold` keeps a Check open)", R.FINAL_RESULT_DEFINITION)
-    _resolve(state, d, check, deciding=False)
+    _resolve(state, d, check)
 
 
 def judge_resolve(state, move, d) -> None:
-    _resolve(state, d, _check_top(state, d), deciding=True)
+    _resolve(state, d, _check_top(state, d))
 
 
-def _resolve(state, d, check: CheckProc, *, deciding: bool) -> None:
-    """Resolve the Check. `deciding`: the move is the resolve, so the sentence that decides the outcome is cited
-    first (a roll that resolves its Check keeps the roll's rule first: it is what the move does)."""
-    decide = d.decide if deciding else d.cite
+def _resolve(state, d, check: CheckProc) -> None:
+    """Resolve the Check: its verdict is said with the sentence that decides it (the move's deciding sentence, also
+    when a roll resolves its Check)."""
     waiting = [p.name for p in check.participants if not p.rolled]
     if waiting:
         d.violate("not-everyone-rolled", f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not rolled yet",
@@ -758,17 +763,17 @@ def _resolve(state, d, check: CheckProc, *, deciding: bool) -> None:
         top = [p for p in check.participants if p.final_result == best]
         if len(top) == 1:
             outcome = f"{top[0].name} wins"
-            decide(R.CONTESTED_HIGHEST)
+            deciding = (R.CONTESTED_HIGHEST,)
         elif any(p.name == check.initiator for p in top):
             outcome = f"tie: {check.initiator} wins as the initiating Player"
-            decide(R.CONTESTED_TIES, R.CONTESTED_HIGHEST)  # a tie is decided by the tie rule
+            deciding = (R.CONTESTED_TIES, R.CONTESTED_HIGHEST)  # a tie is decided by the tie rule
         else:
             d.interpret("contested-3way-tie")
             outcome = f"tie between {', '.join(p.name for p in top)}: the rules do not say who wins; the table decides"
-            decide(R.CONTESTED_HIGHEST, R.CONTESTED_TIES)
+            deciding = (R.CONTESTED_HIGHEST, R.CONTESTED_TIES)
         if any(p.used_die in (1, 20) for p in check.participants):
             d.cite(R.CONTESTED_NO_AUTO)
-        d.say(f"{check.title()}: {summary}: {outcome}", R.CONTESTED_HIGHEST)
+        d.say(f"{check.title()}: {summary}: {outcome}", *deciding, kind="verdict")
         result, success = outcome, None
     else:
         p = check.participants[0]
@@ -776,18 +781,18 @@ def _resolve(state, d, check: CheckProc, *, deciding: bool) -> None:
         if nat20:
             success = True
             why = "natural 20: automatic success"
-            decide(R.CRIT_SUCCESS_AUTO, R.CRIT_SUCCESS)
+            deciding = (R.CRIT_SUCCESS_AUTO, R.CRIT_SUCCESS)
         elif nat1 and d.interpret("nat1-autofail") == "auto-fail":
             success, why = False, "natural 1: automatic failure (table setting, interpretation nat1-autofail)"
-            decide(R.CRIT_FAILURE)
+            deciding = (R.CRIT_FAILURE,)
         else:
             if nat1:
                 d.interpret("nat1-autofail")
             success = p.final_result >= check.tn
             why = f"{p.final_result} {'>=' if success else '<'} TN {check.tn}"
-            decide(R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
+            deciding = (R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
         result = "success" if success else "failure"
-        d.say(f"{check.title()}: {summary}: {result.upper()} ({why})")
+        d.say(f"{check.title()}: {summary}: {result.upper()} ({why})", *deciding, kind="verdict")
     d.set_game("last_check", f"{check.title()}: {summary}: {result}")
     _crit_rewards(state, d, check)
     below = d.top
@@ -847,15 +852,13 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             d.cite(R.CRIT_SUCCESS_REROLLED if nat20 else R.CRIT_FAILURE_REROLLED)
         if nat20:
             amount, resource = token_amount(variables, "CRITICAL_SUCCESS_REWARD")
-            d.cite(R.CRIT_SUCCESS_REWARD)
-            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD")
+            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD", R.CRIT_SUCCESS_REWARD)
         if nat1 and p.kaos:
             d.say(f"{p.name} spent Kaos on the natural 1: no CRITICAL_FAILURE_REWARD",
-                  R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT)
+                  R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT, kind="tokens")
         elif nat1:
             amount, resource = token_amount(variables, "CRITICAL_FAILURE_REWARD")
-            d.cite(R.CRIT_FAILURE_REWARD)
-            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD")
+            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD", R.CRIT_FAILURE_REWARD)
 
 
 def dice_needed(state, name: str, *, reroll: bool) -> int:

@@ -32,10 +32,11 @@ def _no_check(d: Draft, move_type: str) -> None:
         d.violate("modifier-no-check", "no Check is being rolled: a modifier counts toward a Check's Final Result",
                   R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION, fix=fix)
     elif move_type == "resolve":
-        d.violate("resolve-no-check", "no Check is being rolled: there is no result to resolve",
-                  R.CHECK_IS_D20_ROLL, fix=fix)
+        d.violate("resolve-no-check", "no Check is being rolled: there is no Final Result to resolve",
+                  R.FINAL_RESULT_DECIDES, R.FINAL_RESULT_DEFINITION, fix=fix)
     else:
-        d.violate("roll-no-check", "no Check is being rolled", R.CHECK_IS_D20_ROLL, fix=fix)
+        d.violate("roll-no-check", "no Check is being rolled: a d20 is rolled for a declared Check",
+                  R.DICE_D20_FOR_CHECKS, R.CHECK_IS_D20_ROLL, fix=fix)
 
 
 def check(state: GameState, move: Move) -> Ruling:

@@ -61,8 +61,8 @@ def played_json(played, *, dry_run: bool) -> dict:
 
 
 def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False, why: bool = False) -> None:
-    """A ruling: by default the verdict, what changes and the one deciding quote (a legal move in at most 4 lines, a
-    refusal in at most 6); `why`: the full ruling (every rule quoted, the interpretations, the fix)."""
+    """A ruling: by default the verdict, its outcome and the one sentence that decided it (short_ruling); `why`: the
+    full ruling (every rule quoted, the interpretations, the fix)."""
     data = played_json(played, dry_run=dry_run)
     overridable = not cannot_apply and played.ruling.effects is not None
     if why:
@@ -72,7 +72,9 @@ def print_played(console, played, *, dry_run: bool, cannot_apply: bool = False, 
             console.print(line, no_wrap=True, overflow="ignore", crop=False)
 
 
-def _verdict(data: dict, *, cannot_apply: bool):
+def _verdict(data: dict, *, cannot_apply: bool, width: int | None = None):
+    """The verdict line, with the move as typed; at `width`, a move too long to fit is named by its words before
+    its options, never cut."""
     from rich.text import Text
 
     from referee.moves import describe, move_from_json
@@ -97,75 +99,111 @@ def _verdict(data: dict, *, cannot_apply: bool):
         line.append(": nothing changed" + (" (dry run)" if dry else ""))
         if cannot_apply:
             line.append("; there is nothing an --override could apply")
-    line.append(f"   [{describe(move_from_json(data['move']))}]", style="dim")
+    typed = describe(move_from_json(data["move"]))
+    for echo in (typed, typed.split(" --")[0], " ".join(typed.split()[:2])):
+        if width is None or line.cell_len + len(echo) + 5 <= width:
+            line.append(f"   [{echo}]", style="dim")
+            break
     return line
 
 
 def _deciding(data: dict) -> dict | None:
-    """The one quote a short ruling shows: the first citation of the first violation (the sentence that decides a
-    refusal), else the ruling's first citation."""
+    """The sentence that decided the ruling (Ruling.decided_by: its first citation); a ruling logged before it was
+    recorded: the first violation's first citation, else the first citation."""
+    if data.get("decided_by"):
+        return data["decided_by"]
     for violation in data["violations"]:
         if violation["citations"]:
             return violation["citations"][0]
     return data["citations"][0] if data["citations"] else None
 
 
-def _cut(text, width: int, lines: int = 1):
-    """`text` (rich Text) in at most `lines` lines of `width`, cut with … where longer (the full ruling: --why)."""
+def _wrap(text, width: int, indent: str = "    ") -> list:
+    """`text` (rich Text) wrapped whole at `width`, at spaces, the lines after the first indented: never cut (a word
+    longer than a line is the only thing split)."""
     from rich.text import Text
 
     out, rest = [], text
-    for n in range(lines):
-        if rest.cell_len <= width:
-            out.append(rest)
-            return out
-        if n == lines - 1:
-            head = rest[: max(1, width - 1)]
-            head.append("…")
-            out.append(head)
-            return out
-        split = rest.plain.rfind(" ", 0, width)
+    while rest.cell_len > width:
+        split = rest.plain.rfind(" ", len(indent) + 1 if out else 1, width + 1)
         split = width if split <= 0 else split
         out.append(rest[:split])
         rest = rest[split:]
-        rest = rest[len(rest.plain) - len(rest.plain.lstrip()):]
-        rest = Text("    ") + rest
+        rest = Text(indent) + rest[len(rest.plain) - len(rest.plain.lstrip()):]
+    out.append(rest)
     return out
 
 
+def _ranked_changes(data: dict) -> list[tuple[str, str]]:
+    """What the move changes, most telling first (ruling.ranked: the game ends, a possible Death, a verdict, whose
+    turn it is, cards that move, tokens that change; then the rest as said), then what the table reports: (text,
+    kind) pairs."""
+    from referee.ruling import ranked
+
+    said = data["consequences"]
+    kinds = [r["kind"] for r in data.get("reasons", ())]
+    if len(kinds) != len(said):  # logged before consequences had kinds
+        kinds = [""] * len(said)
+    return ([(said[i], kinds[i]) for i in ranked(kinds)]
+            + [(f"table-reported: {t}", "") for t in data["table_reported"]])
+
+
 def short_ruling(data: dict, width: int, *, cannot_apply: bool = False) -> list:
-    """The ruling at the table: the verdict line, what changes (or why not), the next step, the deciding quote with
-    its key, the fix. A legal move in at most 4 lines, a refusal in at most 6, at `width` columns."""
+    """The ruling at the table, chosen, never cut: the verdict, the outcome (a refusal: what forbids it), the sentence
+    that decided it, quoted whole, and the fix. A legal move in about 4 lines, a refusal in about 6, at `width`
+    columns, more only when the outcome or the quote needs them; what is left out is counted ("+N more: --why")."""
     from rich.text import Text
 
-    lines = _cut(_verdict(data, cannot_apply=cannot_apply), width)
-    budget = 4 if data["legal"] or data["applied"] else 6
-    if data["violations"] and not data["applied"]:
-        first = data["violations"][0]
-        more = len(data["violations"]) - 1
-        lines += _cut(Text("  ✗ ", style="red") + Text(first["message"] + (f" (+{more} more: --why)" if more else "")),
-                      width, 2)
-    else:
-        changes = [*data["consequences"], *(f"table-reported: {t}" for t in data["table_reported"])]
-        if changes:  # the first change and the last (where a Check ends up), the rest behind --why
-            shown = [changes[0]] + ([changes[-1]] if len(data["consequences"]) > 1 else [])
-            more = len(changes) - len(shown)
-            for n, text in enumerate(shown):
-                tail = f" (+{more} more: --why)" if more and n == len(shown) - 1 else ""
-                lines += _cut(Text("  • ") + _struck(text + tail), width)
-        interpretations = [i["id"] for i in data["interpretations"]]
-        if interpretations:
-            lines += _cut(Text("  ≈ interpretation: ", style="magenta") + Text(", ".join(interpretations)), width)
-        if data["obligations"] and len(lines) < budget - 1:
-            lines += _cut(Text("  → next: ", style="bold") + Text(data["obligations"][0]), width)
-    fix = next((v["fix"] for v in data["violations"] if v["fix"]), "") if not data["applied"] else ""
-    room = budget - len(lines) - (1 if fix else 0)
+    refused = bool(data["violations"]) and not data["applied"]
+    budget = 6 if refused else 4  # lines, the quote's beyond its first not counted
+    lines = [_verdict(data, cannot_apply=cannot_apply, width=width)]
     quote = _deciding(data)
-    if quote is not None and room > 0:
-        lines += _cut(Text(f"  {quote['key']}: ", style="cyan") + Text(f"\"{_quote(quote['quote'])}\""), width,
-                      min(2, room))
-    if fix:
-        lines += _cut(Text("  fix: ", style="bold") + Text(fix), width)
+    quoted = [] if quote is None else _wrap(Text(f"  {quote['key']}: ", style="cyan")
+                                            + Text(f"\"{_quote(quote['quote'])}\""), width)
+    hidden = 0
+    if refused:
+        first = data["violations"][0]
+        hidden = len(data["violations"]) - 1
+        lines += _wrap(Text("  ✗ ", style="red") + Text(first["message"]), width)
+        lines += quoted
+        fix = next((v["fix"] for v in data["violations"] if v["fix"]), "")
+        if fix:
+            lines += _wrap(Text("  fix: ", style="bold") + Text(fix), width)
+        noun = "refusal" if hidden == 1 else "refusals"
+    else:
+        # the most telling change whole; then what the move itself did (its first change) and the changes of a kind
+        # (not narration), while they fit
+        changes = _ranked_changes(data)
+        own = data["consequences"][0] if data["consequences"] else None
+        shown, count = [], 0
+        for n, (text, kind) in enumerate(changes):
+            wrapped = _wrap(Text("  • ") + _struck(text), width)
+            if n and ((not kind and text != own)
+                      or len(lines) + len(shown) + len(wrapped) + min(len(quoted), 1) > budget + 1):
+                continue
+            shown += wrapped
+            count += 1
+        hidden = len(changes) - count
+        lines += shown
+        interpretations = [i["id"] for i in data["interpretations"]]
+        extras = []
+        if interpretations:
+            extras.append(Text("  ≈ interpretation: ", style="magenta") + Text(", ".join(interpretations)))
+        if data["obligations"]:
+            extras.append(Text("  → next: ", style="bold") + Text(data["obligations"][0]))
+        lines += quoted
+        for extra in extras:
+            wrapped = _wrap(extra, width)
+            if len(lines) - len(quoted[1:]) + len(wrapped) <= budget:
+                lines += wrapped
+        noun = "more"
+    if hidden:
+        hint = Text(f"  (+{hidden} {noun}: --why)", style="dim")
+        where = next((n for n in (0, len(lines) - 1) if lines[n].cell_len + hint.cell_len <= width), None)
+        if where is None:
+            lines.append(hint)
+        else:
+            lines[where] = lines[where] + hint
     return lines
 
 

@@ -111,7 +111,7 @@ def judge_action(state, move, d) -> None:
             d.say(f"{name} repeats {action} without spending Kaos (applied anyway: {name} holds none)")
         else:
             d.set(name, "kaos", kaos - 1)
-            d.say(f"{name} repeats {action}: spends 1 Kaos → {kaos - 1}", R.REPEAT_TURN_ACTION)
+            d.say(f"{name} repeats {action}: spends 1 Kaos → {kaos - 1}", R.REPEAT_TURN_ACTION, kind="tokens")
     per_turn = state.settings.turn_actions
     spent = state.actions_spent + (1 if uses_action else 0)
     if uses_action and spent > per_turn:
@@ -156,7 +156,7 @@ def complete_turn(state, d) -> None:
             break
         d.say(f"{state.players[passed].name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
     else:
-        d.say("every position in Turn Order is Removed: no next turn")
+        d.say("every position in Turn Order is Removed: no next turn", R.TURN_ORDER_REMOVED_SKIPPED, kind="turn")
         return
     player = state.players[nxt]
     pstate = d.get(player.name, "state")
@@ -169,16 +169,17 @@ def complete_turn(state, d) -> None:
     if pstate == "surviving":
         d.set_game("turn_kind", "player")
         d.say(f"Turn {turn}: {player.name}'s Player Turn ({player.name} is the Active Player)",
-              R.TURN_ORDER_SURVIVING, R.ACTIVE_PLAYER)
+              R.TURN_ORDER_SURVIVING, R.ACTIVE_PLAYER, kind="turn")
     elif pstate == "zombie":
         d.set_game("turn_kind", "zombie")
-        d.say(f"Turn {turn}: {player.name} takes a Zombie Turn", R.TURN_ORDER_ZOMBIE, R.PLAYER_TURN_NOT_OTHERS)
+        d.say(f"Turn {turn}: {player.name} takes a Zombie Turn", R.TURN_ORDER_ZOMBIE, R.PLAYER_TURN_NOT_OTHERS,
+              kind="turn")
         d.report(f"{player.name}'s Zombie Turn: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines it; "
                  f"the table resolves it, then `referee end-turn`", R.ZOMBIE_TURNS_ELSEWHERE)
     else:
         d.set_game("turn_kind", "rising")
         d.say(f"Turn {turn}: {player.name} (Fallen) resolves Rising as a Zombie", R.TURN_ORDER_FALLEN,
-              R.PLAYER_TURN_NOT_OTHERS)
+              R.PLAYER_TURN_NOT_OTHERS, kind="turn")
         d.report(f"{player.name}'s Rising as a Zombie: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} "
                  f"defines it; the table reports it (`referee set-state {player.name.lower()} zombie`), then "
                  f"`referee end-turn`", R.ZOMBIE_TURNS_ELSEWHERE)
@@ -213,11 +214,11 @@ def judge_end_turn(state, move, d) -> None:
     d.cite(R.EOT_ONLY_SURVIVING, R.TURN_SEQUENCE_END_PROCESS, R.EOT_COUNT_UNSPENT)
     if unspent:
         amount, resource = token_amount(state.settings.variables, "TURN_ACTION_REFUND")
-        d.cite(R.TURN_END_EARLY, R.TURN_UNUSED_ACTIONS, R.EOT_REFUND)
         gain_tokens(state, d, name, resource, amount * unspent,
-                    f"TURN_ACTION_REFUND × {unspent} unspent Turn Action{'s' if unspent > 1 else ''}")
+                    f"TURN_ACTION_REFUND × {unspent} unspent Turn Action{'s' if unspent > 1 else ''}",
+                    R.EOT_REFUND, R.TURN_END_EARLY, R.TURN_UNUSED_ACTIONS)
     else:
-        d.say(f"{name} spent all {per_turn} Turn Actions: no TURN_ACTION_REFUND", R.EOT_REFUND)
+        d.say(f"{name} spent all {per_turn} Turn Actions: no TURN_ACTION_REFUND", R.EOT_REFUND, kind="tokens")
     if move.cube_room:
         d.report(f"{name}'s Portrait is in a Cube Room: resolve its Cube Room End Effects "
                  f"({state.settings.not_loaded('07_DUNGEON_BOMBS')}) and record them",
@@ -343,7 +344,7 @@ def flag_possible_death(state, d, name: str) -> None:
     eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
     d.push(DeathProc(player=name, cause=cause, source=death_source(d)))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
-          R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED)
+          R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED, kind="death")
     if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
         d.cite(R.EOT_DEATH_IMMEDIATELY, *((R.BOMB_STEP_DEATH_IMMEDIATELY,) if eot.step == "dungeon-bomb" else ()))
     if d.get(name, "state") == "zombie":
@@ -405,7 +406,7 @@ def judge_death(state, move, d) -> None:
     d.cite(R.DEATH_FULLY_RESOLVED)
     if outcome in ("fallen", "zombie"):
         d.cite(R.DEATH_REPLACED)
-    _change_state(state, d, name, outcome, after_death=True)
+    _change_state(state, d, name, outcome, R.DEATH_DEFINED_IN_09, after_death=True)
 
 
 def judge_set_state(state, move, d) -> None:
@@ -418,18 +419,20 @@ def judge_set_state(state, move, d) -> None:
               and d.get(move.player, "state") == "fallen")
     d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
              f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
-    _change_state(state, d, move.player, move.state, after_death=False)
-    if rising:  # the Fallen Player's position is being resolved: Rising as a Zombie is what it resolves
-        d.decide(R.TURN_ORDER_FALLEN, R.ZOMBIE_TURNS_ELSEWHERE)
-    else:  # what the new state means for the Player's position in Turn Order
-        d.cite(TURN_ORDER_OF_STATE[move.state])
+    # the Fallen Player's position being resolved: Rising as a Zombie is what it resolves; else what the new state
+    # means for the Player's position in Turn Order
+    because = (R.TURN_ORDER_FALLEN, R.ZOMBIE_TURNS_ELSEWHERE) if rising else (TURN_ORDER_OF_STATE[move.state],)
+    _change_state(state, d, move.player, move.state, *because, after_death=False)
 
 
-def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
+def _change_state(state, d, name: str, new: str, *because, after_death: bool) -> None:
+    """`because`: the sentences that make `name` `new` (the reason of the change on the ruling)."""
     old = d.get(name, "state")
     if new != old:
         d.set(name, "state", new)
-        d.say(f"{name} is now {STATE_NAMES[new]}")
+        d.say(f"{name} is now {STATE_NAMES[new]}", *because, kind="death")
+    else:
+        d.cite(*because)
     if after_death:
         d.cite(R.VICTORY_AFTER_DEATH)
     if new == "fallen" and old != "fallen":
@@ -447,7 +450,7 @@ def _change_state(state, d, name: str, new: str, after_death: bool) -> None:
     if len(survivors) == 1:
         if waiting:
             d.say(f"the Death Process for {', '.join(waiting)} is not resolved: the game has ended",
-                  R.GAME_ENDS, R.VICTORY_AFTER_DEATH)
+                  R.GAME_ENDS, R.VICTORY_AFTER_DEATH, kind="game-end")
         return victory(state, d, survivors[0])
     elif not survivors:
         d.interpret("nobody-survives")
@@ -528,4 +531,4 @@ def victory(state, d, winner: str) -> None:
     if d.stack:
         d.clear_stack()
     d.say(f"VICTORY: {winner} is the only Surviving Player and wins. The game ends.",
-          R.VICTORY_IMMEDIATE, R.VICTORY_ONE_SURVIVOR, R.VICTORY_DEFAULT, R.GAME_ENDS, R.GAME_WINNER)
+          R.VICTORY_IMMEDIATE, R.VICTORY_ONE_SURVIVOR, R.VICTORY_DEFAULT, R.GAME_ENDS, R.GAME_WINNER, kind="game-end")

@@ -215,4 +215,7 @@ def _judged(text: str, ruling, self_is: str, virtual: bool) -> MoveQuestion:
                             citations[0].key if citations else "", self_is)
     # What it would change; never a virtual die's value, which is no fact of the game.
     change = "" if virtual else (ruling.consequences[0] if ruling.consequences else "")
-    return MoveQuestion(shown, True, change, ruling.citations[0].key if ruling.citations else "", self_is)
+    # "can X do it": the sentence that allows the move's own first change, not what decided where it led (a reroll
+    # that resolves its Check is decided by the Check's rule)
+    allows = next((r for r in ruling.reasons[:1] if r is not None), None) or (ruling.citations[:1] or (None,))[0]
+    return MoveQuestion(shown, True, change, allows.key if allows else "", self_is)

@@ -11,7 +11,21 @@ from referee.deferred import deferred
 if TYPE_CHECKING:
     from referee.interpretations import AppliedInterpretation
 
-__all__ = ["Citation", "Violation", "Ruling", "Draft"]
+# What a consequence does, in the order a short ruling chooses among them (issue 22): the game ends, a possible Death
+# pauses gameplay or a Player's state changes (02 DEATH: it "interrupts normal gameplay immediately"), a verdict,
+# whose turn it is, cards that move, tokens (Health, Kaos, Reroll Tokens, statuses, Defense from loot) that change. A
+# consequence of no kind ("") comes after them, in the order the judge said it.
+OUTCOME_KINDS = ("game-end", "death", "verdict", "turn", "cards", "tokens")
+
+
+def ranked(kinds) -> list[int]:
+    """The indices of the consequences whose `kinds` are given, most telling first (OUTCOME_KINDS, then the rest in
+    the order said)."""
+    order = {kind: n for n, kind in enumerate(OUTCOME_KINDS)}
+    return sorted(range(len(kinds)), key=lambda i: order.get(kinds[i], len(OUTCOME_KINDS)))
+
+
+__all__ = ["Citation", "Violation", "Ruling", "Draft", "OUTCOME_KINDS", "ranked"]
 
 
 @deferred(frozen=True)
@@ -64,6 +78,22 @@ class Ruling:
     interpretations: tuple[AppliedInterpretation, ...] = ()
     table_reported: tuple[str, ...] = ()  # steps a missing document decides; the table reports them
     effects: tuple[dict, ...] | None = field(default=(), repr=False)  # None: cannot be applied at all
+    # one per consequence, recorded by the judge that said it: the sentence that justifies it (None: it follows from
+    # the others) and what it does (OUTCOME_KINDS, or "")
+    reasons: tuple[Citation | None, ...] = ()
+    kinds: tuple[str, ...] = ()
+
+    @property
+    def decided_by(self) -> Citation | None:
+        """The sentence that decided the ruling: a refusal's, the first citation of its first violation; a legal
+        move's, the reason of its most telling consequence (`ranked`) that has one. It is the first citation."""
+        for violation in self.violations:
+            if violation.citations:
+                return violation.citations[0]
+        for i in ranked(self.kinds):
+            if i < len(self.reasons) and self.reasons[i] is not None:
+                return self.reasons[i]
+        return self.citations[0] if self.citations else None
 
     @property
     def refused_citations(self) -> tuple[Citation, ...]:
@@ -76,15 +106,20 @@ class Ruling:
     def to_json(self) -> dict:
         from referee.moves import move_to_json
 
+        decided_by = self.decided_by
         return {
             "move": move_to_json(self.move),
             "legal": self.legal,
             "violations": [v.to_json() for v in self.violations],
             "consequences": list(self.consequences),
+            "reasons": [{"kind": kind, "citation": None if reason is None else reason.to_json()}
+                        for kind, reason in zip(self.kinds, self.reasons)],
             "obligations": list(self.obligations),
-            # a refusal's deciding sentences first, then what the ruling checked (as the text shows them)
-            "citations": [c.to_json() for c in (*self.refused_citations,
-                                                *(c for c in self.citations if c not in self.refused_citations))],
+            "decided_by": None if decided_by is None else decided_by.to_json(),
+            # the deciding sentence first (a refusal's deciding sentences), then what the ruling checked (as the text
+            # shows them)
+            "citations": [c.to_json() for c in dict.fromkeys(
+                (*((decided_by,) if decided_by else ()), *self.refused_citations, *self.citations))],
             "interpretations": [i.to_json() for i in self.interpretations],
             "table_reported": list(self.table_reported),
         }
@@ -117,6 +152,8 @@ class Draft:
         self.state = state
         self.violations: list[Violation] = []
         self.consequences: list[str] = []
+        self.reasons: list[Citation | None] = []
+        self.kinds: list[str] = []
         self.obligations: list[str] = []
         self.citations: dict[Citation, None] = {}
         self.interpretations: dict[str, AppliedInterpretation] = {}
@@ -134,12 +171,6 @@ class Draft:
         for citation in citations:
             self.citations.setdefault(citation)
 
-    def decide(self, *citations: Citation) -> None:
-        """Cite the sentences that decide a legal move's outcome ahead of those cited so far (a roll that resolves
-        its Check: the success or failure rule first, not the roll's)."""
-        ahead = dict.fromkeys(citations)
-        self.citations = {**ahead, **{c: None for c in self.citations if c not in ahead}}
-
     def violate(self, id: str, message: str, *citations: Citation, fix: str = "", reading: str = "") -> None:
         """Refuse the move: `id` names the kind of refusal (one row each in tests/test_refusals.py), the first
         citation is the sentence that decides it. Where no rule says it, `reading` names the interpretation that
@@ -154,8 +185,14 @@ class Draft:
             raise ValueError(f"refusal {id!r} cites no rule: every refusal cites the sentence that decides it")
         self.violations.append(Violation(message, tuple(citations), fix, id, reading))
 
-    def say(self, text: str, *citations: Citation) -> None:
+    def say(self, text: str, *citations: Citation, kind: str = "") -> None:
+        """A consequence of the move. Its first citation is the sentence that justifies it; `kind` says what it does
+        (OUTCOME_KINDS): the short ruling shows the most telling consequence and quotes its sentence."""
+        if kind and kind not in OUTCOME_KINDS:
+            raise ValueError(f"unknown kind of consequence {kind!r}: {', '.join(OUTCOME_KINDS)}")
         self.consequences.append(text)
+        self.reasons.append(citations[0] if citations else None)
+        self.kinds.append(kind)
         self.cite(*citations)
 
     def oblige(self, text: str) -> None:
@@ -265,12 +302,18 @@ class Draft:
 
     def finish(self, move) -> Ruling:
         cannot_apply = self.effects is None and bool(self.violations)
+        if not self.violations:  # the sentence that decided it is the first citation (Ruling.decided_by)
+            deciding = next((self.reasons[i] for i in ranked(self.kinds) if self.reasons[i] is not None), None)
+            if deciding is not None:
+                self.citations = {deciding: None, **self.citations}
         return Ruling(
             move=move,
             legal=not self.violations,
             violations=tuple(self.violations),
             # a refusal nothing could apply, not even --override, previews no changes
             consequences=() if cannot_apply else tuple(self.consequences),
+            reasons=() if cannot_apply else tuple(self.reasons),
+            kinds=() if cannot_apply else tuple(self.kinds),
             obligations=tuple(self.obligations),
             citations=tuple(self.citations),
             interpretations=tuple(self.interpretations.values()),

@@ -123,24 +123,79 @@ def test_golden_game_with_each_command_in_its_own_process(name, tmp_path):
         assert "Traceback" not in output
 
 
-def test_a_ruling_fits_a_laptop_screen_over_every_golden_game(monkeypatch):
-    """By default a legal move's ruling is at most 4 lines at 80 columns, a refusal at most 6 (issue 12); the full
-    ruling is --why. Counted over every move of every golden game, played as written."""
+# the words a short ruling shows when its most telling change is of these kinds (referee.ruling.OUTCOME_KINDS)
+OUTCOME_WORDS = {"game-end": ("VICTORY", "game has ended", "no Victory"), "death": ("possible Death", " is now "),
+                 "verdict": ("SUCCESS", "FAILURE", "wins", "succeeds"), "turn": ("Turn ",)}
+
+
+def _golden_rulings(monkeypatch):
+    """(where, ruling JSON, the short ruling's lines at 80 columns as printed) for every move of every golden game,
+    played as written."""
     monkeypatch.setenv("COLUMNS", "80")
     runner = CliRunner()
-    counted = 0
     for path in GOLDEN:
         steps, _ = parse(path)
         for step in steps:
-            result = runner.invoke(app, step["argv"])
-            if not _is_move(step["argv"]) or "--json" in step["argv"] or result.exit_code == 2:
+            argv = step["argv"]
+            if not _is_move(argv) or "--json" in argv or argv[0] == "new":
+                runner.invoke(app, argv)
                 continue
-            lines = result.output.rstrip("\n").splitlines()
-            limit = 4 if result.exit_code == 0 else 6
-            assert len(lines) <= limit and all(len(line) <= 80 for line in lines), \
-                f"{path.name}: `referee {shlex.join(step['argv'])}` takes {len(lines)} lines:\n{result.output}"
-            counted += 1
-    assert counted > 100  # every move of the golden games (126 when written)
+            data = json.loads(runner.invoke(app, [*argv, "--json", "--dry-run"]).output)
+            result = runner.invoke(app, argv)
+            if result.exit_code == 2:  # bad input: no ruling
+                continue
+            yield f"{path.name}: `referee {shlex.join(argv)}`", data, result.output.rstrip("\n").splitlines()
+
+
+def test_every_golden_ruling_opens_with_its_outcome_and_the_sentence_that_decided_it(monkeypatch):
+    """Issue 22, over every golden-game ruling (each judged as a dry run for its JSON, then played): the first
+    citation is the deciding one the judge recorded (a refusal's first violation's first; a legal move's, the reason
+    of its most telling consequence); the short ruling shows the outcome words of the kinds that have them (the game
+    ends, a possible Death or a Player's new state, a verdict, whose turn it is) and the deciding quote whole, never a
+    line cut with "…"; at 80 columns a legal move in 5 lines (the verdict, up to 3 lines of changes, the quote's first
+    line), a refusal in its verdict, message, quote and fix, each whole."""
+    from referee.ruling import ranked
+
+    counted = quoted = changing = 0
+    for where, data, lines in _golden_rulings(monkeypatch):
+        text = " ".join(" ".join(lines).split())
+        deciding = data["decided_by"]
+        if data["violations"]:
+            assert deciding == data["violations"][0]["citations"][0], where
+        elif data["consequences"]:
+            reasons = [r["citation"] for r in data["reasons"]]
+            order = [i for i in ranked([r["kind"] for r in data["reasons"]]) if reasons[i]]
+            assert order and deciding == reasons[order[0]], f"{where}: no consequence says why"
+        assert not data["citations"] or data["citations"][0] == deciding, where
+        assert all("…" not in line and len(line) <= 80 for line in lines), where
+        if deciding:
+            shown = f"{deciding['key']}: \"{' '.join(deciding['quote'].split())}\""
+            assert shown in text, f"{where}: the deciding quote is not shown whole:\n" + "\n".join(lines)
+        kinds = [r["kind"] for r in data["reasons"]]
+        if not data["violations"] and kinds and kinds[ranked(kinds)[0]] in OUTCOME_WORDS:  # the most telling change
+            said = " ".join(data["consequences"][ranked(kinds)[0]].replace("~~", "").split())
+            assert said in text and any(w in said for w in OUTCOME_WORDS[kinds[ranked(kinds)[0]]]), \
+                f"{where}: the outcome is not shown:\n" + "\n".join(lines)
+        quote = _block(lines, f"  {deciding['key']}: ") if deciding else 0
+        if data["violations"]:  # the verdict, what forbids it, the quote and the fix: each whole, nothing else
+            assert len(lines) <= 1 + _block(lines, "  ✗") + quote + _block(lines, "  fix:") + 1, \
+                f"{where}: {len(lines)} lines:\n" + "\n".join(lines)
+        else:  # the verdict, at most 3 lines of changes (the most telling whole), the quote (its first line counted)
+            changes = [n for n, line in enumerate(lines) if line.startswith("  • ")]
+            assert len(lines) - max(0, quote - 1) <= max(5, 2 + _block(lines, "  • ")), \
+                f"{where}: {len(lines)} lines:\n" + "\n".join(lines)
+            changing += bool(changes)
+            quoted += bool(changes) and bool(quote)
+        counted += 1
+    assert counted > 100 and quoted == changing  # every legal ruling that changes something shows its quote
+
+
+def _block(lines: list[str], opening: str) -> int:
+    """The lines the entry of a short ruling that opens with `opening` takes, wrapped (0 when it is not shown)."""
+    at = next((n for n, line in enumerate(lines) if line.startswith(opening)), None)
+    if at is None:
+        return 0
+    return 1 + next((n for n, line in enumerate(lines[at + 1:]) if not line.startswith("    ")), len(lines) - at - 1)
 
 
 def golden_states(path: Path, tmp_path) -> list:

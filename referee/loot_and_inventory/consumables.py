@@ -37,8 +37,8 @@ def judge_use(state, move, d) -> None:
                   R.EQUIPPED_WEAPONS_AVAILABLE if card["type"] == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
                   R.CONSUMABLE_DEFINITION, R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
     elif in_window and not card.get("consumable"):
-        d.violate("not-consumable", f"{name} is not Consumable: using it does not place it", R.LMW_NO_UNRESOLVED,
-                  R.LMW_DECIDE_EACH, R.CONSUMABLE_DEFINITION,
+        d.violate("not-consumable", f"{name} is not Consumable: using it does not place it",
+                  R.CONSUMABLE_DEFINITION, R.LMW_NO_UNRESOLVED, R.LMW_DECIDE_EACH,
                   fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
                       f"consumed)")
     checking = next((p for p in reversed(d.stack) if p.kind == "check"), None)
@@ -86,7 +86,7 @@ def judge_use(state, move, d) -> None:
         where = to_pile(d, name)
         freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""
         d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *pile_rules(card),
-              *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()))
+              *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()), kind="cards")
         if in_window:
             d.cite(R.LMW_OPTION_USE)
     recalc.say(d)

@@ -55,8 +55,8 @@ class Recalc:
         for p, (defense, bonuses) in self.before.items():
             now, now_bonuses = loot_defense(d, p), stat_bonuses(d, p)
             if now != defense:
-                d.say(f"{p}'s Defense from loot {defense} → {now} (the full Defense is calculated by {where})",
-                      R.DEFENSE_RECALC)
+                d.say(f"{p}'s Defense from loot {defense} → {now} (full Defense: {where})",
+                      R.DEFENSE_RECALC, kind="tokens")
             if now_bonuses != bonuses:
                 d.say(f"{p}'s Stat bonuses from loot: {stats_text(bonuses)} → {stats_text(now_bonuses)} "
-                      f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC)
+                      f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC, kind="tokens")

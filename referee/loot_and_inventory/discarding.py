@@ -36,7 +36,7 @@ def discard_effects(state, d, player: str, card: str, why: str) -> None:
     info = d.card(name)
     where = to_pile(d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
-          *pile_rules(info))
+          *pile_rules(info), kind="cards")
     recalc.say(d)
     if place[0] == "window":
         close_if_done(state, d)

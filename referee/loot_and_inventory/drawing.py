@@ -144,5 +144,5 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     d.set_loot(deck_key(kind), deck)
     left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
-          R.DRAW_FROM_DECK, R.DRAW_REVEALED)
+          R.DRAW_FROM_DECK, R.DRAW_REVEALED, kind="cards")
     return name

@@ -59,10 +59,10 @@ def judge_equip(state, move, d) -> None:
         held = None  # Plot Armor is discarded, not displaced
     if held is not None:
         undrop(d, player, held)
+    plot_armor_first(state, d, player, card, name)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
-          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN)
-    plot_armor_first(state, d, player, card, name)
+          R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, kind="cards")
     set_slot(d, player, slot, name)
     if held is not None:
         top = d.stack[-1]
@@ -70,7 +70,7 @@ def judge_equip(state, move, d) -> None:
                                      source=top.source))
         d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
               f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
-              R.EQUIP_EFFECTS_END)
+              R.EQUIP_EFFECTS_END, kind="cards")
     if card["type"] == "armor":
         d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
     recalc.say(d)

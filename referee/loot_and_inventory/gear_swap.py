@@ -98,7 +98,7 @@ def judge_gear_swap(state, move, d) -> None:
     set_backpack(d, player, kept_at[2], worn)
     d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to {the_slot(slot)}; {worn} goes to "
           f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
-          R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END)
+          R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END, kind="cards")
     _swap_done(state, d, player, recalc)
 
 
@@ -124,7 +124,7 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
     set_backpack(d, player, index, name)
     undrop(d, player, name)
     d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
-          R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END)
+          R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END, kind="cards")
     _swap_done(state, d, player, recalc)
 
 
@@ -169,7 +169,7 @@ def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
     plot_armor_first(state, d, player, card, name)
     set_slot(d, player, target, name)
     d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to {the_slot(target)}", R.GEAR_SWAP_TO_SLOT,
-          R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN)
+          R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN, kind="cards")
     _swap_done(state, d, player, recalc)
 
 

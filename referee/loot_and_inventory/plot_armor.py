@@ -31,10 +31,11 @@ def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     held = occupant(d, player, slot)
     set_slot(d, player, slot, None)
     d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [held])
-    d.say(f"Plot Armor returns to the game box, discarded before {name} applies ({name} is the first Armor card "
-          f"{player} equips; Plot Armor is not displaced Loot and cannot be kept)", R.PLOT_ARMOR_FIRST_ARMOR,
+    # said first: it is discarded before the new Armor applies (not displaced Loot, not kept: the rules quoted)
+    d.say(f"Plot Armor returns to the game box ({player}'s first Armor card)",
+          R.PLOT_ARMOR_FIRST_ARMOR,
           R.PLOT_ARMOR_NOT_DISPLACED, R.PLOT_ARMOR_CANNOT_KEEP, R.PLOT_ARMOR_BOX, R.LMW_PLOT_ARMOR_NOT_DISPLACED,
-          R.REPLACE_PLOT_ARMOR_EXCEPTION, R.PLOT_ARMOR_ONCE)
+          R.REPLACE_PLOT_ARMOR_EXCEPTION, R.PLOT_ARMOR_ONCE, kind="cards")
 
 
 def second_plot_armor(d, player: str, card: dict, name: str) -> bool:

@@ -76,7 +76,7 @@ def judge_store(state, move, d) -> None:
     take_out(d, name)
     set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
-          R.BACKPACK_ANY_TYPE)
+          R.BACKPACK_ANY_TYPE, kind="cards")
     from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
     if is_gear(card) and from_backpack:
         works = ", ".join(x for x in (

@@ -73,7 +73,7 @@ def judge_take(state, move, d) -> None:
             rules += (R.OPPORTUNITY_WINDOW,)
     recalc = Recalc(state, source, taker)
     place = take_out(d, name)
-    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules)
+    d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules, kind="cards")
     open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
     recalc.say(d)

@@ -185,7 +185,7 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
     if kind == "kaos":
         held = d.get(who, "kaos")
         d.set(who, "kaos", held - option["amount"])
-        d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS)
+        d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS, kind="tokens")
     elif kind == "discard":
         discard_for_option(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
         d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
@@ -227,7 +227,8 @@ def option_resolved(state, d, enc: EncounterProc, option: dict) -> None:
     """The chosen Non-Check option is fully resolved (`enc` on top): the encounter succeeds."""
     enc = replace(enc, step="reward" if option["reward"] else "complete", awaiting="", die=0)
     d.replace_top(enc)
-    d.say(f"{enc.player} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS)
+    d.say(f"{enc.player} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS,
+          kind="verdict")
     succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
 
 
@@ -309,5 +310,5 @@ def discard_for_option(state, d, who: str, cards, why: str) -> None:
 def lose_health(state, d, who: str, amount: int, what: str) -> None:
     before = d.get(who, "health")
     d.set(who, "health", before - amount)
-    d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH)
+    d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH, kind="tokens")
     flag_possible_death(state, d, who)

@@ -35,7 +35,7 @@ def consume_check_result(state, d, check, success) -> None:
         d.replace_top(enc)
         return succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
     d.say(f"the Check failed: {enc.player} fails '{enc.card}' and resolves the Encounter Penalty",
-          R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
+          R.PENALTY_ON_FAIL, R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
     if option["reward"]:
         d.say("no Event Reward: the Check failed", R.EVENT_REWARD_NOT_ON_FAIL, R.RE_REWARD_NOT_ON_FAIL)
     enc = replace(enc, step="penalty", next=0)
@@ -75,20 +75,20 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
             d.replace_top(enc)
             d.interpret("damage-roller")
             d.say(f"{label}: d{item['die']} Damage to {who}: {roller}, to {who}'s left, rolls the d{item['die']}",
-                  R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS)
+                  R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS, kind="tokens")
             return d.oblige(enc.finish_hint())
         if kind == "discard":
             eligible = eligible_loot(d, who)
             if not eligible:
                 d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{plot_armor_note(d, who)}; "
                       f"this instruction is skipped and the Penalty is resolved as far as possible",
-                      R.PENALTY_LOOT_DISCARD, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
+                      R.PENALTY_AS_FAR_AS_POSSIBLE, R.PENALTY_LOOT_DISCARD, R.RE_AS_MUCH_AS_POSSIBLE, kind="cards")
                 i += 1
                 continue
             enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
             d.replace_top(enc)
             d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {eligible_text(d, eligible)})",
-                  R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08)
+                  R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08, kind="cards")
             if len(eligible) < item["amount"]:
                 d.say(f"{who} holds only {len(eligible)} eligible Loot{plot_armor_note(d, who)}: the discard is "
                       f"resolved as far as possible", R.PENALTY_AS_FAR_AS_POSSIBLE)
@@ -196,7 +196,7 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
     kind = item["kind"]
     d.cite(R.PENALTY_DEFINITION)
     if kind == "damage":
-        d.say(f"{label}: {item['amount']} Damage to {who}", R.DAMAGE_BY_ENCOUNTERS)
+        d.say(f"{label}: {item['amount']} Damage to {who}", R.PENALTY_HEALTH, R.DAMAGE_BY_ENCOUNTERS)
         core_concepts.judge_damage(state, Damage(player=who, amount=item["amount"], source=f"'{enc.card}'"), d)
     elif kind == "health":
         lose_health(state, d, who, item["amount"], label)
@@ -206,9 +206,9 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
         d.set(who, "kaos", held - lost)
         if lost < item["amount"]:
             d.say(f"{label}: {who} loses {item['amount']} Kaos but holds {held}: Kaos is reduced to 0",
-                  R.PENALTY_KAOS, R.PENALTY_KAOS_FLOOR)
+                  R.PENALTY_KAOS_FLOOR, R.PENALTY_KAOS, kind="tokens")
         else:
-            d.say(f"{label}: {who} loses {lost} Kaos → {held - lost}", R.PENALTY_KAOS)
+            d.say(f"{label}: {who} loses {lost} Kaos → {held - lost}", R.PENALTY_KAOS, kind="tokens")
     elif kind == "status":
         d.say(f"{label}: {STATUSES[item['status']]} for {who}", R.PENALTY_STATUS_GAIN)
         core_concepts.judge_gain_status(state, GainStatus(player=who, status=item["status"]), d)
@@ -239,7 +239,7 @@ def judge_roll(state, move, d) -> None:
         d.replace_top(rolled)
         d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value}, Damage to {enc.player} once resolved; "
               f"{who} holds a Reroll Token and may spend it before the roll is resolved", R.REROLL_WHEN,
-              R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER)
+              R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER, kind="tokens")
         return d.oblige(f"`referee reroll {who.lower()} N` (1 Reroll Token: the d{enc.die} again), or `referee "
                         f"resolve` to apply the {move.value}")
     d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE,
@@ -311,8 +311,10 @@ def judge_discard(state, move, d) -> None:
     if enc is None:
         return no_encounter(d)
     if d.stack[-1] is not enc or enc.awaiting != "discard":
-        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", R.PENALTY_LOOT_DISCARD,
-                  fix=d.stack[-1].finish_hint())
+        # what decides: the card is at another step (an option is chosen first; its instructions go in printed order)
+        first = (R.RE_PROC_CHOOSE,) if enc.step == "choose" else (R.RE_PRINTED_ORDER,)
+        d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", *first,
+                  R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint(d.state))
         return d.impossible()
     penalty = enc.step == "penalty"
     if move.player != enc.player:
