@@ -623,12 +623,23 @@ def print_decks(console, state) -> None:
 # --- what can I do now? (legal_moves, grouped) -----------------------------------------------------------
 
 
+def _option_text(state, entry) -> str:
+    """For `encounter choose`: the chosen Encounter Completion Option as the table described the card ("" else)."""
+    if entry.type != "encounter-choose":
+        return ""
+    from referee.random_encounters.card_grammar import option_label
+    from referee.random_encounters.procedure import current_card
+
+    return f"option {entry.move.option}: {option_label(current_card(state)['options'][entry.move.option - 1])}"
+
+
 def options_json(state, entries) -> list[dict]:
     from referee.legal_moves import cost_of, group_of, typed
     from referee.moves import move_to_json
 
     return [{"group": group_of(state, e), "command": typed(e), "cost": cost_of(state, e), "move": move_to_json(e.move),
-             "ranges": {k: [v.start, v.stop - 1] for k, v in e.ranges.items()}, "free": sorted(e.free)}
+             "ranges": {k: [v.start, v.stop - 1] for k, v in e.ranges.items()}, "free": sorted(e.free),
+             **({"option": _option_text(state, e)} if e.type == "encounter-choose" else {})}
             for e in entries]
 
 
@@ -665,7 +676,8 @@ def _merged(lines: list[str]) -> list[str]:
 
 
 def print_options(console, state, entries, *, everything: bool = False) -> None:
-    """Every legal move now, grouped, each as the command to type (with its cost); similar ones merged."""
+    """Every legal move now, grouped, each as the command to type (with its cost, or the option an `encounter
+    choose` picks); similar ones merged."""
     from rich.text import Text
 
     from referee.legal_moves import GROUP_TITLES, GROUPS, cost_of, group_of, typed
@@ -677,7 +689,7 @@ def print_options(console, state, entries, *, everything: bool = False) -> None:
     shown = GROUPS if everything else tuple(g for g in GROUPS if g != "records")
     by_group: dict[str, list[tuple[str, str]]] = {g: [] for g in GROUPS}
     for entry in entries:
-        by_group[group_of(state, entry)].append((typed(entry), cost_of(state, entry)))
+        by_group[group_of(state, entry)].append((typed(entry), cost_of(state, entry) or _option_text(state, entry)))
     for group in shown:
         rows = by_group[group]
         if not rows:

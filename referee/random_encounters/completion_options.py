@@ -85,7 +85,7 @@ def judge_choose(state, move, d) -> None:
     if move.player != enc.player:
         d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
                   f"chooses", R.OPTIONS_DEFINITION, R.OPTIONS_CHOOSE_FIRST, R.ENCOUNTERING_PLAYER_DEFINITION,
-                  fix=enc.finish_hint())
+                  fix=enc.finish_hint(d))
     if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
         listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
         raise InvalidMove(f"'{enc.card}' has no option {move.option}: {listed}")
@@ -126,7 +126,7 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
         elif enc.step == "option":  # a Non-Check option chosen and waiting for its Loot or card text
             d.violate("switch-once-chosen", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
                       f"the chosen option: no switching to option {move.option} ({wanted})",
-                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=enc.finish_hint())
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=enc.finish_hint(d))
         else:
             what = "has rolled dice for it" if check is not None else "has begun resolving it"
             d.violate("switch-once-resolving", f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no "
@@ -220,7 +220,7 @@ def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
                  f"referee records what it changes, its Loot by 08 inside the encounter", R.NON_CHECK_REQUIREMENTS,
                  R.RE_LOOT_MANAGE_BY_08)
     d.replace_top(enc)
-    d.oblige(enc.finish_hint())
+    d.oblige(enc.finish_hint(d))
 
 
 def option_resolved(state, d, enc: EncounterProc, option: dict) -> None:

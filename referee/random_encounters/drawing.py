@@ -185,14 +185,15 @@ def judge_draw(state, move, d) -> None:
     proc = EncounterProc(card=name, player=player, cause=move.cause, source=source)
     d.push(proc)
 
-    d.say(f"the top card of the Random Encounter Deck is drawn and revealed: '{name}'",
-          R.RE_PROC_DRAW, R.RE_DECK_TOP, R.RE_PROC_REVEAL, R.RE_BEGINS)
+    d.say(f"'{name}' is drawn from the top of the Random Encounter Deck and revealed",
+          R.RE_PROC_DRAW, R.RE_DECK_TOP, R.RE_PROC_REVEAL, R.RE_BEGINS, kind="cards")
     d.say(f"{player} is the Encountering Player: {why}", *why_rules, R.RE_PROC_IDENTIFY, R.ENCOUNTERING_PLAYER_DEFINITION)
     d.say(f"it interrupts {source}, which goes on only once the Random Encounter is fully resolved "
           f"(resolving it spends no Turn Action)", R.RE_INTERRUPTS, R.RE_FULLY_RESOLVED, R.RE_NO_TURN_ACTION)
     options = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(card["options"], 1))
     penalty = "; ".join(penalty_label(p) for p in card["penalty"]) or "none (the card says so)"
-    d.say(f"read aloud: options {options}. Penalty: {penalty}", R.RE_PROC_READ, R.RE_PROC_OPTIONS)
+    # the card's numbered options, shown when choosing (the short ruling shows cards first)
+    d.say(f"read aloud: options {options}. Penalty: {penalty}", R.RE_PROC_READ, R.RE_PROC_OPTIONS, kind="cards")
     if sum(o["kind"] == "check" for o in card["options"]) == 2 and any(o["kind"] == "check" and o["mark"]
                                                                        for o in card["options"]):
         d.cite(R.OPTIONS_EASIER_HARDER)
@@ -206,4 +207,4 @@ def judge_draw(state, move, d) -> None:
                 d.say(f"option {i} ({option_label(option)}) can be chosen {why}", *cites)
     if enc["deck"] is not None:
         d.say(f"Random Encounter Deck: {plural(enc['deck'], 'card')} left", R.RE_DECK_PUBLIC)
-    d.oblige(proc.finish_hint())
+    d.oblige(proc.finish_hint(d))

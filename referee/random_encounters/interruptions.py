@@ -25,7 +25,7 @@ def judge_continue(state, move, d) -> None:
         if d.interpret("event-reward-optional") == "required":
             d.violate("event-reward-required", f"the Event Reward is drawn before '{enc.card}' is discarded (table "
                       f"setting)",
-                      R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint())
+                      R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint(d))
         d.say(f"{enc.player} declines the Event Reward ({text})", R.EVENT_REWARD_RESOLVES)
         return complete_encounter(state, d, enc, "success")
     if enc.step == "combat":
@@ -37,7 +37,7 @@ def judge_continue(state, move, d) -> None:
         option = encounter_card(d, enc.card)["options"][enc.option - 1]
         if enc.awaiting == "discard":
             d.violate("option-discard-waits", f"option {enc.option} of '{enc.card}' waits for its Loot discard: "
-                      f"{enc.finish_hint()}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
+                      f"{enc.finish_hint(d)}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d))
         else:
             d.say(f"option {enc.option} of '{enc.card}' ({option['text']}) is resolved as the table reported",
                   R.NON_CHECK_REQUIREMENTS)
@@ -50,8 +50,8 @@ def judge_continue(state, move, d) -> None:
     if judge_plot_armor_not_counted(state, d, enc):
         return
     if enc.step == "penalty" and enc.awaiting:
-        d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint()}",
-                  R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint())
+        d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint(d)}",
+                  R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint(d))
         enc = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)  # what an --override skips
         d.replace_top(enc)
         return run_penalty(state, d, enc)
@@ -60,7 +60,7 @@ def judge_continue(state, move, d) -> None:
     if enc.step == "complete":
         return complete_encounter(state, d, enc, "success" if enc.option else "ended")
     d.violate("choose-before-continuing", f"{enc.player} has not chosen an option of '{enc.card}' yet",
-              R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint())
+              R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint(d))
     d.impossible()
 
 
@@ -77,8 +77,8 @@ def resume(state, d, enc: EncounterProc) -> None:
     if enc.step == "penalty" and not enc.awaiting:
         d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
         return run_penalty(state, d, enc)
-    if enc.finish_hint() not in d.obligations:
-        d.oblige(enc.finish_hint())
+    if enc.finish_hint(d) not in d.obligations:
+        d.oblige(enc.finish_hint(d))
 
 
 def at_game_end(state, d, enc: EncounterProc) -> None:

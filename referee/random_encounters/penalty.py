@@ -76,7 +76,7 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
             d.interpret("damage-roller")
             d.say(f"{label}: d{item['die']} Damage to {who}: {roller}, to {who}'s left, rolls the d{item['die']}",
                   R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS, kind="tokens")
-            return d.oblige(enc.finish_hint())
+            return d.oblige(enc.finish_hint(d))
         if kind == "discard":
             eligible = eligible_loot(d, who)
             if not eligible:
@@ -101,13 +101,13 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
                   R.RE_COMBAT_CARD_WAITS, R.RE_COMBAT_BY_06)
             d.report(f"the Combat Encounter: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} defines it; the table "
                      f"resolves it and records its Damage and Deaths")
-            return d.oblige(enc.finish_hint())
+            return d.oblige(enc.finish_hint(d))
         if kind == "other":
             enc = replace(enc, next=i, awaiting="report")
             d.replace_top(enc)
             d.report(f"{label}: '{item['text']}': the table resolves it and records what changes (its Loot by 08, "
                      f"inside the encounter), then `referee encounter continue`", R.PENALTY_OTHER, R.RE_LOOT_MANAGE_BY_08)
-            return d.oblige(enc.finish_hint())
+            return d.oblige(enc.finish_hint(d))
         enc = replace(enc, next=i + 1, awaiting="")
         d.replace_top(enc)  # before an effect that may start a Death Process above it
         _penalty_now(state, d, enc, item, label)
@@ -127,7 +127,7 @@ def _await_discard(d, enc: EncounterProc, eligible: list[str]) -> None:
         return d.oblige(f"`referee encounter discard {enc.player.lower()} {quoted(plot)}` if the table counts it as "
                         f"eligible Loot, or `referee encounter continue` if it does not (the Penalty is then resolved "
                         f"as far as possible)")
-    return d.oblige(enc.finish_hint())
+    return d.oblige(enc.finish_hint(d))
 
 
 def judge_plot_armor_not_counted(state, d, enc: EncounterProc) -> bool:
@@ -230,7 +230,7 @@ def judge_roll(state, move, d) -> None:
         d.interpret("damage-roller")
         d.violate("damage-rolled-by-the-left", f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left",
                   R.DAMAGE_ROLLER,
-                  fix=f"{enc.finish_hint()}; --override if the card names another roller")
+                  fix=f"{enc.finish_hint(d)}; --override if the card names another roller")
     how = " (virtual roll)" if move.virtual else ""
     rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
     who = _die_reroller(state, rolled)
@@ -320,7 +320,7 @@ def judge_discard(state, move, d) -> None:
     if move.player != enc.player:
         d.violate("penalty-discard-not-theirs", f"the {'Penalty' if penalty else 'option'} is {enc.player}'s: "
                   f"{enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
-                  R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint())
+                  R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d))
         return d.impossible()  # the card names no Loot of theirs: nothing to discard
     eligible = eligible_loot(d, enc.player)
     card = match_discard(d, enc.player, move.card, eligible)
