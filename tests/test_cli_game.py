@@ -257,3 +257,24 @@ def test_a_long_history_is_printed_in_one_write_not_one_per_line(game):
         shown[terminal] = console.file.getvalue()
     assert shown[True] == shown[False] == run("history").output
     assert shown[True].count("gain Mara 1 kaos") == 30 and "#30" in shown[True]
+
+
+def test_a_random_encounters_numbered_options_are_shown_when_choosing(game, monkeypatch):
+    """Issue 22 (10 DRAWING_AND_RESOLVING_RANDOM_ENCOUNTERS "Read the Random Encounter aloud.", "Identify all available
+    Encounter Completion Options."): while the option is to be chosen, the draw's short ruling, `status` (Next),
+    `options` and the board name the card's numbered options as the table described them; `status`, the board and a
+    refusal's fix only those the judge accepts (Mara holds no Kaos to pay with)."""
+    from referee.board.view import read_view
+    from referee.store import resolve_game_path
+
+    monkeypatch.setenv("COLUMNS", "80")
+    drawn = run("encounter", "draw", "mara", "Troll Toll", "--by", "move", "--check", "brawn 15", "--pay", "kaos 2",
+                "--penalty", "kaos 1").output
+    assert "options 1. Brawn Check vs TN 15; 2. pay 2 Kaos" in " ".join(drawn.split())
+    shown = " ".join(run("status").output.split())
+    assert "Next: `referee encounter choose mara 1` (Brawn Check vs TN 15)" in shown and "choose mara 2" not in shown
+    assert "referee encounter choose Mara 1 option 1: Brawn Check vs TN 15" in " ".join(run("options").output.split())
+    fix = " ".join(run("roll", "mara", "5").output.split())
+    assert "fix: `referee encounter choose mara 1` (Brawn Check vs TN 15)" in fix
+    pending = read_view(resolve_game_path(None))["stack"][0]["finish"]
+    assert pending.startswith("`referee encounter choose mara 1` (Brawn Check vs TN 15)")
