@@ -569,8 +569,10 @@ def judge_roll(state, move, d) -> None:
     d.replace_top(check.with_participant(rolled))
     how = " (virtual roll)" if move.virtual else ""
     shown, _ = _live(d, check, rolled)
+    # what decides the sum: two d20s' rule under a status, else the Final Result's formula
+    adds = {"higher": R.GOBLIN_EFFECT, "lower": R.HAUNTED_EFFECT}.get(mode, R.FINAL_RESULT_FORMULA)
     d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
-          f"= {shown.final_result} so far", R.CHECK_IS_D20_ROLL)
+          f"= {shown.final_result} so far", adds, R.CHECK_IS_D20_ROLL)
     _crit_notes(state, d, rolled)
     _after_the_dice(state, d, check.with_participant(rolled), move.player, auto_resolve=move.auto_resolve)
 
