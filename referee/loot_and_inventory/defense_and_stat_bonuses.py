@@ -51,12 +51,11 @@ class Recalc:
         self.before = {p: (loot_defense(state, p), stat_bonuses(state, p)) for p in dict.fromkeys(players)}
 
     def say(self, d) -> None:
-        where = self.state.settings.not_loaded("06_COMBAT_ENCOUNTER")
         for p, (defense, bonuses) in self.before.items():
             now, now_bonuses = loot_defense(d, p), stat_bonuses(d, p)
             if now != defense:
-                d.say(f"{p}'s Defense from loot {defense} → {now} (full Defense: {where})",
-                      R.DEFENSE_RECALC, kind="tokens")
+                # the full Defense is 06_COMBAT_ENCOUNTER's: the quote says so ("recalculate Defense according to")
+                d.say(f"{p}'s Defense from loot {defense} → {now}", R.DEFENSE_RECALC, kind="tokens")
             if now_bonuses != bonuses:
                 d.say(f"{p}'s Stat bonuses from loot: {stats_text(bonuses)} → {stats_text(now_bonuses)} "
                       f"(current Stats: {self.state.settings.not_loaded('04_PLAYER_STRUCTURE')})", R.STATS_RECALC, kind="tokens")
