@@ -145,8 +145,9 @@ def test_bad_limit_is_a_usage_error():
     assert ask("kaos", "--limit", "0").exit_code == 2
 
 
-def test_undecodable_bytes_in_argv_are_answered_in_a_real_process(shared_home):
-    # A lone surrogate is what Python makes of bytes that are not UTF-8 in argv.
+def test_undecodable_bytes_in_argv_are_refused_naming_the_question_in_a_real_process(shared_home):
+    # Bytes that are not UTF-8 in argv are refused at the door (issue 25), in a real process where the shell's
+    # bytes reach Python as lone surrogates: a clear usage error naming the argument, never a traceback.
     env = dict(os.environ, REFEREE_HOME=str(shared_home))
     proc = subprocess.run(
         [sys.executable, "-m", "referee", "ask", b"plot armor \xff\xfe backpack", "--json"],
@@ -154,9 +155,9 @@ def test_undecodable_bytes_in_argv_are_answered_in_a_real_process(shared_home):
         env=env,
         timeout=60,
     )
-    assert proc.returncode == 0, proc.stderr
-    data = json.loads(proc.stdout.decode("utf-8"))
-    assert data["results"][0]["key"] == "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    assert proc.returncode == 2, proc.stderr
+    assert b"'question'" in proc.stderr and b"not UTF-8" in proc.stderr
+    assert proc.stdout == b""
     assert b"Traceback" not in proc.stderr
 
 
