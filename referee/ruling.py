@@ -139,6 +139,9 @@ class Ruling:
             interpretations=tuple(AppliedInterpretation(i["id"], i["question"], i["reading"], i["text"], i["default"])
                                   for i in data.get("interpretations", ())),
             table_reported=tuple(data.get("table_reported", ())),
+            reasons=tuple(None if r["citation"] is None else Citation.from_json(r["citation"])
+                          for r in data.get("reasons", ())),
+            kinds=tuple(r["kind"] for r in data.get("reasons", ())),
         )
 
 
