@@ -76,6 +76,19 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def skip_unless_a_browser() -> None:
+    """Skip the calling test, saying why, where the system's Chromium or the Playwright package is missing."""
+    import pytest
+
+    if chromium_path() is None:
+        pytest.skip("the browser test needs Chromium from the system packages (`apt-get install -y chromium`; "
+                    ".ci/run installs it where it can) and none is installed here")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.skip("the browser test needs the Playwright package (`pip install -e '.[test]'`)")
+
+
 @contextlib.contextmanager
 def browser_page(width: int, height: int):
     """A page of the system's Chromium driven by Playwright, with a fresh profile; skips are the caller's."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from board_helpers import MID_GAME, browser_page, chromium_path, play_demo, referee, serve_board
+from board_helpers import MID_GAME, browser_page, play_demo, referee, serve_board, skip_unless_a_browser
 
 ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS") or Path(__file__).parent / "artifacts")
 PLAYERS = ("Mara", "Ivo", "Jun", "Tess")
@@ -24,13 +24,7 @@ def referee_history(game):
 
 @pytest.fixture
 def browser_ready():
-    if chromium_path() is None:
-        pytest.skip("the browser test needs Chromium from the system packages (`apt-get install -y chromium`; "
-                    ".ci/run installs it where it can) and none is installed here")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.skip("the browser test needs the Playwright package (`pip install -e '.[test]'`)")
+    skip_unless_a_browser()
 
 
 @pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)], ids=["phone", "laptop"])

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from board_helpers import CHROMIUM_FLAGS, chromium_path, serve_board
+from board_helpers import CHROMIUM_FLAGS, chromium_path, serve_board, skip_unless_a_browser
 from referee.cli import app
 
 ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS") or Path(__file__).parent / "artifacts")
@@ -27,13 +27,9 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture
 def browser():
-    if chromium_path() is None:
-        pytest.skip("the browser test needs Chromium from the system packages (`apt-get install -y chromium`; "
-                    ".ci/run installs it where it can) and none is installed here")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("the browser test needs the Playwright package (`pip install -e '.[test]'`)")
+    skip_unless_a_browser()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
         try:
