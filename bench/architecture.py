@@ -227,6 +227,34 @@ def state_shapes() -> dict[str, int]:
     }
 
 
+DRAFT_ROLES = {
+    "verdict": ("violate", "say", "cite", "oblige", "report", "interpret", "impossible"),
+    "effects written on the Draft": ("set", "set_game", "push", "pop", "replace_top", "clear_stack", "set_stack",
+                                     "set_loot", "set_card"),
+    "state read through the Draft": ("get", "game", "stack", "top", "loot", "card", "cards", "preview", "state"),
+}
+RULE_CODE = ("referee/core_concepts.py", "referee/game_structure.py", "referee/loot_and_inventory",
+             "referee/random_encounters", "referee/engine.py", "referee/legal_moves.py")
+
+
+def draft_roles() -> dict[str, int]:
+    """How rule code uses the Draft a judge fills (`d.NAME`, by role), the before-move state (`state.NAME`), and
+    helpers that guess at run time which of the two they were handed (`callable(v.loot)`, `hasattr(v, "state")`)."""
+    paths = [p for part in RULE_CODE for p in
+             (sorted((ROOT / part).rglob("*.py")) if (ROOT / part).is_dir() else [ROOT / part])]
+    texts = [p.read_text(encoding="utf-8") for p in paths]
+    counts = {role: sum(len(re.findall(rf"\bd\.(?:{'|'.join(names)})\b(?!_)", t)) for t in texts)
+              for role, names in DRAFT_ROLES.items()}
+    counts["the Draft passed on to a helper"] = sum(
+        1 for t in texts for node in ast.walk(ast.parse(t)) if isinstance(node, ast.Call)
+        and any(isinstance(a, ast.Name) and a.id == "d" for a in node.args))
+    counts["reads of the before-move state (state.NAME)"] = sum(len(re.findall(r"\bstate\.[a-z_]+", t))
+                                                                for t in texts)
+    counts["run-time guesses of what a helper was handed"] = sum(
+        len(re.findall(r"callable\((?:getattr\()?v\b|hasattr\(v, \"state\"\)", t)) for t in texts)
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="print every circle, dodge and private import")
@@ -259,6 +287,8 @@ def main() -> None:
           f"({len({t for _, t, _ in around})} modules)")
     for label, value in state_shapes().items():
         print(f"shapes of state: {label}: {value}")
+    for label, value in draft_roles().items():
+        print(f"judges and the Draft: {label}: {value}")
     if args.list:
         print("\ncircles (counting function-level imports):")
         for group in all_circles:

@@ -27,6 +27,7 @@ def main() -> None:
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="referee-bench-"))
     os.environ["REFEREE_HOME"] = str(home)
+    from referee.effects import effects_from_json
     from referee.engine import replay
     from referee.moves import DeclareCheck, EndTurn, Gain, ResolveCheck, RollDice
     from referee.store import GameStore
@@ -58,7 +59,7 @@ def main() -> None:
         begin = time.perf_counter()
         with GameStore(game.path) as fresh:
             rows = fresh._db.execute("select effects from moves where undone = 0 order by n").fetchall()
-            state = replay(fresh.settings, [json.loads(effects) for (effects,) in rows])
+            state = replay(fresh.settings, [effects_from_json(json.loads(effects)) for (effects,) in rows])
         samples.append(time.perf_counter() - begin)
         begin = time.perf_counter()
         with GameStore(game.path) as fresh:

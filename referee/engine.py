@@ -12,7 +12,8 @@ from referee import registry
 from referee.errors import CannotApply, IllegalMove, InvalidMove, UnknownName
 from referee.moves import BOOKKEEPING_MOVES, CHECK_MOVES, Move
 from referee.ruling import Draft, Ruling
-from referee.state import GameState, TableSettings, transition
+from referee.effects import transition
+from referee.state import GameState, TableSettings
 
 __all__ = ["check", "apply", "replay"]
 
@@ -77,10 +78,10 @@ def check(state: GameState, move: Move) -> Ruling:
         top.observe(state, move, d)
     judge(state, move, d)
     _resume_uncovered(state, d, top)
-    if d.effects is not None and d.game("ended") and not state.ended:
+    if d.applicable and d.game("ended") and not state.ended:
         for proc in reversed(state.stack):
             proc.on_game_end(state, d)
-    if d.effects is not None and any(p.kind == "loot-window" for p in (*state.stack, *d.stack)):
+    if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *d.stack)):
         registry.procedure("loot-window").after_any_move(state, move, d)  # 08: Death, Victory, Removal
     registry.resolve(registry.AFTER_EVERY_MOVE)(state, move, d)
     return d.finish(move)
@@ -89,7 +90,7 @@ def check(state: GameState, move: Move) -> Ruling:
 def _resume_uncovered(state: GameState, d: Draft, top) -> None:
     """A procedure that was below the top and is on top again after this move resumes (Procedure.on_resume)."""
     seen: list = [top]
-    while d.effects is not None and d.stack:
+    while d.applicable and d.stack:
         now = d.stack[-1]
         if any(now is p for p in seen) or not any(now is p for p in state.stack):
             return

@@ -509,7 +509,7 @@ def after_move(state, move, d) -> None:
     (A Fallen or Removed Player does not resolve an End of Turn Process; without this the turn would wait for an
     `end-turn` that must not run one.)
     """
-    if d.effects is None or d.game("ended") or d.stack or not state.stack:
+    if not d.applicable or d.game("ended") or d.stack or not state.stack:
         return
     if d.game("turn") != state.turn or d.game("turn_kind") != "player":
         return  # the turn already passed during this move, or it is not a normal Player Turn

@@ -77,7 +77,7 @@ class Ruling:
     citations: tuple[Citation, ...] = ()
     interpretations: tuple[AppliedInterpretation, ...] = ()
     table_reported: tuple[str, ...] = ()  # steps a missing document decides; the table reports them
-    effects: tuple[dict, ...] | None = field(default=(), repr=False)  # None: cannot be applied at all
+    effects: tuple | None = field(default=(), repr=False)  # records (referee.effects); None: cannot be applied at all
     # one per consequence, recorded by the judge that said it: the sentence that justifies it (None: it follows from
     # the others) and what it does (OUTCOME_KINDS, or "")
     reasons: tuple[Citation | None, ...] = ()
@@ -148,11 +148,16 @@ class Ruling:
 class Draft:
     """Collects a ruling while a rule function judges a move (every violation, not the first).
 
-    Effects set absolute values, so `get` answers with what this move has already decided.
+    `work` is the move's working copy of the state (`GameState.working_copy`): what the move changes is written
+    there, and its effects are the difference from the state before (`referee.effects.diff`), read once when the
+    ruling is finished. The reading and writing methods below are the working copy's, kept while the rule modules
+    move to it.
     """
 
     def __init__(self, state):
         self.state = state
+        self.work = state.working_copy()
+        self.applicable = True  # False: nothing sensible to apply, not even by --override (`impossible`)
         self.violations: list[Violation] = []
         self.consequences: list[str] = []
         self.reasons: list[Citation | None] = []
@@ -161,12 +166,6 @@ class Draft:
         self.citations: dict[Citation, None] = {}
         self.interpretations: dict[str, AppliedInterpretation] = {}
         self.reported: list[str] = []
-        self.effects: list[dict] | None = []
-        self._players: dict[tuple[str, str], object] = {}
-        self._game: dict[str, object] = {}
-        self._stack = list(state.stack)
-        self._loot: dict[str, object] = {}  # 08 loot places this move has set
-        self._cards: dict[str, dict] = {}  # card descriptions this move has set
 
     # --- verdict ----------------------------------------------------------------------------------
 
@@ -215,96 +214,84 @@ class Draft:
 
     def impossible(self) -> None:
         """Nothing sensible to apply, not even by --override."""
-        self.effects = None
+        self.applicable = False
 
-    # --- effects ----------------------------------------------------------------------------------
+    @property
+    def effects(self) -> list | None:
+        """What the move has changed so far (records, `referee.effects`); None when nothing could be applied."""
+        from referee.effects import diff
+
+        return diff(self.state, self.work) if self.applicable else None
+
+    # --- the working copy, read and written (wrappers while the rule modules move to `work`) -----------
 
     def get(self, name: str, field: str):
-        key = (name, field)
-        if key in self._players:
-            return self._players[key]
-        return getattr(self.state.player(name), field)
+        return getattr(self.work.player(name), field)
 
     def game(self, field: str):
-        return self._game[field] if field in self._game else getattr(self.state, field)
+        return getattr(self.work, field)
 
     @property
     def stack(self) -> list:
-        return self._stack
+        return self.work.stack
 
     @property
     def top(self):
         """The procedure on top of the stack as this move has left it (as GameState.top)."""
-        return self._stack[-1] if self._stack else None
-
-    def _effect(self, effect: dict) -> None:
-        if self.effects is not None:
-            self.effects.append(effect)
+        return self.work.top
 
     def set(self, name: str, field: str, value) -> None:
-        self._players[(name, field)] = value
-        self._effect({"op": "player", "name": name, "field": field, "value": _plain(value)})
+        setattr(self.work.player(name), field, value)
 
     def set_game(self, field: str, value) -> None:
-        self._game[field] = value
-        self._effect({"op": "game", "field": field, "value": _plain(value)})
+        setattr(self.work, field, value)
 
     def push(self, proc) -> None:
-        self._stack.append(proc)
-        self._effect({"op": "push", "proc": proc.to_json()})
+        self.work.stack.append(proc)
 
     def pop(self) -> None:
-        self._stack.pop()
-        self._effect({"op": "pop"})
+        self.work.stack.pop()
 
     def replace_top(self, proc) -> None:
-        self._stack[-1] = proc
-        self._effect({"op": "top", "proc": proc.to_json()})
+        self.work.stack[-1] = proc
 
     def clear_stack(self) -> None:
-        self._stack.clear()
-        self._effect({"op": "clear"})
-
-    # --- 08 loot: places and the card catalogue (absolute values, like every effect) ---------------
+        self.work.stack.clear()
 
     def loot(self, key: str):
-        return self._loot[key] if key in self._loot else self.state.loot.get(key)
+        return self.work.loot.get(key)
 
     def set_loot(self, key: str, value) -> None:
-        self._loot[key] = value
-        self._effect({"op": "loot", "key": key, "value": _plain(value)})
+        self.work.loot[key] = value
 
     def card(self, name: str) -> dict | None:
-        return self._cards[name] if name in self._cards else self.state.cards.get(name)
+        return self.work.cards.get(name)
 
     def set_card(self, name: str, value: dict) -> None:
-        self._cards[name] = value
-        self._effect({"op": "card", "name": name, "value": value})
+        self.work.cards[name] = value
 
     def cards(self) -> dict:
-        return {**self.state.cards, **self._cards}
+        return dict(self.work.cards)
 
     def set_stack(self, procs) -> None:
         """The whole pending stack at once: a procedure leaves from below the top."""
-        self._stack[:] = list(procs)
-        self._effect({"op": "stack", "procs": [p.to_json() for p in procs]})
-
-    # --- end 08 loot ----------------------------------------------------------------------------------
+        self.work.stack[:] = list(procs)
 
     def preview(self):
         """A copy of the state as this move has left it so far, for asking the judges about the next moves (the
         state itself is not changed). None when nothing could be applied."""
         import json
 
-        from referee.state import state_from_snapshot, state_to_snapshot, transition
+        from referee.effects import transition
+        from referee.state import state_from_snapshot, state_to_snapshot
 
-        if self.effects is None:
+        if not self.applicable:
             return None
         copy = state_from_snapshot(self.state.settings, json.loads(json.dumps(state_to_snapshot(self.state))))
         return transition(copy, self.effects)
 
     def finish(self, move) -> Ruling:
-        cannot_apply = self.effects is None and bool(self.violations)
+        cannot_apply = not self.applicable and bool(self.violations)
         if not self.violations:  # the sentence that decided it is the first citation (Ruling.decided_by)
             deciding = next((self.reasons[i] for i in ranked(self.kinds) if self.reasons[i] is not None), None)
             if deciding is not None:
@@ -321,9 +308,5 @@ class Draft:
             citations=tuple(self.citations),
             interpretations=tuple(self.interpretations.values()),
             table_reported=() if cannot_apply else tuple(self.reported),
-            effects=None if self.effects is None else tuple(self.effects),
+            effects=tuple(self.effects) if self.applicable else None,
         )
-
-
-def _plain(value):
-    return list(value) if isinstance(value, tuple) else value

@@ -1,7 +1,7 @@
 """The public game state the referee keeps: table settings, players, the turn, the pending stack.
 
-State is the fold of the game log: `GameState.initial(settings)` then `transition(state, effects)`
-for each applied move. `transition` is the trusted, unchecked step (the engine checks first).
+State is the fold of the game log: `GameState.initial(settings)` then `referee.effects.transition(state, effects)`
+for each applied move: the trusted, unchecked step (the engine checks first).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from referee.deferred import deferred
 from referee.citation import Citation
 
 __all__ = [
-    "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState", "transition",
+    "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
     "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
@@ -287,6 +287,18 @@ class GameState:
             _apply_position(state, settings.position)
         return state
 
+    def working_copy(self) -> "GameState":
+        """A copy a judge may change through this API while it judges a move (`referee.effects.diff` reads what it
+        changed): its Players, pending stack, loot places and card catalogue are its own; the values in them are
+        shared with this state, so they are replaced, never changed in place."""
+        copy = object.__new__(GameState)
+        copy.__dict__.update(self.__dict__)
+        copy.players = [Player(**vars(p)) for p in self.players]
+        copy.stack = list(self.stack)
+        copy.loot = dict(self.loot)
+        copy.cards = dict(self.cards)
+        return copy
+
     # --- queries -------------------------------------------------------------------------------
 
     def player(self, name: str) -> Player:
@@ -406,32 +418,3 @@ def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
     kept = {"loot", "cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
     rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
     return GameState(settings=settings, players=players, stack=stack, **rest)
-
-
-def transition(state: GameState, effects) -> GameState:
-    """Apply a ruling's effects to `state` in place. Trusted: the engine has checked them."""
-    for effect in effects:
-        op = effect["op"]
-        if op == "player":
-            value = effect["value"]
-            setattr(state.player(effect["name"]), effect["field"], tuple(value) if isinstance(value, list) else value)
-        elif op == "game":
-            value = effect["value"]
-            setattr(state, effect["field"], tuple(value) if isinstance(value, list) else value)
-        elif op == "push":
-            state.stack.append(proc_from_json(effect["proc"]))
-        elif op == "pop":
-            state.stack.pop()
-        elif op == "top":
-            state.stack[-1] = proc_from_json(effect["proc"])
-        elif op == "clear":
-            state.stack.clear()
-        elif op == "loot":  # 08 loot: one place, absolute value
-            state.loot[effect["key"]] = _loot_copy(effect["value"])
-        elif op == "card":  # 08 loot: one catalogue entry
-            state.cards[effect["name"]] = _loot_copy(effect["value"])
-        elif op == "stack":  # the whole pending stack, absolute (a procedure left from below the top)
-            state.stack[:] = [proc_from_json(p) for p in effect["procs"]]
-        else:  # a log written by a newer referee
-            raise ValueError(f"unknown effect {op!r}")
-    return state

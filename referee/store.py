@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from referee.deferred import deferred
+from referee.effects import effects_from_json, effects_to_json, transition
 from referee.errors import GameBusy, GameDamaged, GameFileError, GameMovedOn, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
 from referee.ruling import Ruling
-from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot, transition
+from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot
 
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
            "new_game_path", "known_games", "set_current_game", "pointed_game", "is_file", "damage_mark", "repair"]
@@ -474,7 +475,7 @@ class GameStore:
             if undone:
                 continue
             try:
-                transition(state, json.loads(row[2]))
+                transition(state, effects_from_json(json.loads(row[2])))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
                 raise GameFileError(
                     f"{self.path}: move {n} cannot be replayed ({type(error).__name__}: {error});"
@@ -684,7 +685,7 @@ class GameStore:
                 record["override"] = {"reason": override,
                                       "refused_citations": [c.to_json() for c in ruling.refused_citations]}
             self._ensure_snapshots()
-            row = (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(list(ruling.effects)),
+            row = (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(effects_to_json(ruling.effects)),
                    override if not ruling.legal else None, _now())
             cursor = self._db.execute(
                 "insert into moves (move, ruling, effects, override, at, checksum) values (?, ?, ?, ?, ?, ?)",
@@ -806,7 +807,7 @@ def repair(path: str | os.PathLike) -> dict:
             *record, undone, undone_at = row[0][1:6] + row[0][7:]
             if not undone:
                 try:
-                    transition(state, json.loads(record[2]))
+                    transition(state, effects_from_json(json.loads(record[2])))
                 except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
                     stopped = f"move {n} cannot be replayed ({type(error).__name__}: {error})"
                     break

@@ -74,26 +74,28 @@ def _every_state_reads_back_from_a_snapshot():
     """Every state the game passed through (Checks, loot windows, encounters, deaths, victory), written as a
     snapshot and read back, equals the fold of the log field for field; the game file's own snapshot too. A
     GameState field a snapshot loses or changes the type of fails here (referee.state.STATE_FORMAT)."""
-    from referee.state import GameState, state_from_snapshot, state_to_snapshot, transition
+    from referee.effects import effects_from_json, transition
+    from referee.state import GameState, state_from_snapshot, state_to_snapshot
     from referee.store import GameStore, resolve_game_path
 
     with GameStore(resolve_game_path(None)) as game:
         state = GameState.initial(game.settings)
         for (effects,) in game._db.execute("select effects from moves where undone = 0 order by n"):
-            transition(state, json.loads(effects))
+            transition(state, effects_from_json(json.loads(effects)))
             assert state_from_snapshot(game.settings, json.loads(json.dumps(state_to_snapshot(state)))) == state
         assert game.load() == state
 
 
 def test_replaying_the_log_reproduces_the_state(monkeypatch):
     """The golden game's file, folded again from its effects, gives the same state."""
+    from referee.effects import effects_from_json
     from referee.engine import replay
     from referee.store import GameStore, resolve_game_path
 
     test_golden_game(GOLDEN[0], monkeypatch)
     store = GameStore(resolve_game_path(None))
     rows = store._db.execute("select effects from moves where undone = 0 order by n").fetchall()
-    again = replay(store.settings, [json.loads(effects) for (effects,) in rows])
+    again = replay(store.settings, [effects_from_json(json.loads(effects)) for (effects,) in rows])
     assert again.to_json() == store.load().to_json() and again.ended
 
 

@@ -22,7 +22,7 @@ LAZY_FOR_SPEED = {
     "referee.game": "the front door: opening, judging, exporting and listing moves each load only what they use",
     "referee.store": "the engine is loaded only to fold a log, not to read a snapshot",
     "referee.state": "the register's renamed readings and the pending stack's procedures, only when a game has them",
-    "referee.ruling": "a ruling's JSON, interpretations and preview load the moves, the register and the state only "
+    "referee.ruling": "a ruling's JSON, interpretations, effects and preview load the moves, the register and the state only "
                       "when asked",
     "referee.notation": "a command builds one kind of move: its builder loads that move's rules",
     "referee.legal_moves": "`options` and fixes alone need every rule module",

@@ -329,12 +329,40 @@ def test_undo_of_the_last_move_folds_at_most_one_checkpoints_worth(store, monkey
 
 
 def _full_fold(store):
-    from referee.state import GameState, transition
+    from referee.effects import effects_from_json, transition
+    from referee.state import GameState
 
     state = GameState.initial(store.settings)
     for (effects,) in store._db.execute("select effects from moves where undone = 0 order by n"):
-        transition(state, json.loads(effects))
+        transition(state, effects_from_json(json.loads(effects)))
     return state
+
+
+def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
+    """Effects logged as `{"op": ...}` by any referee (the whole stack at once, the top replaced, the stack cleared,
+    loot places, cards, Players' and the game's fields) are read back as records and replay to the same state; a
+    move's records are written back in that same shape."""
+    from referee.effects import effects_from_json, effects_to_json, transition
+    from referee.game_structure import DeathProc, EndOfTurnProc
+    from referee.state import GameState
+
+    death, end = DeathProc(player="Ivo", cause="damage"), EndOfTurnProc(player="Mara")
+    logged = [
+        {"op": "player", "name": "Ivo", "field": "statuses", "value": ["goblin"]},
+        {"op": "game", "field": "actions_taken", "value": ["Open Chest"]},
+        {"op": "push", "proc": end.to_json()}, {"op": "push", "proc": death.to_json()},
+        {"op": "top", "proc": DeathProc(player="Jun").to_json()}, {"op": "pop"}, {"op": "clear"},
+        {"op": "stack", "procs": [death.to_json(), end.to_json()]},
+        {"op": "loot", "key": "Mara/melee", "value": "Iron Axe"},
+        {"op": "card", "name": "Iron Axe", "value": {"type": "weapon", "slot": "melee"}},
+    ]
+    state = transition(GameState.initial(store.settings), effects_from_json(json.loads(json.dumps(logged))))
+    assert state.player("Ivo").statuses == ("goblin",) and state.actions_taken == ("Open Chest",)
+    assert state.stack == [death, end] and state.loot["Mara/melee"] == "Iron Axe"
+    assert state.cards["Iron Axe"] == {"type": "weapon", "slot": "melee"}
+    assert effects_to_json(effects_from_json(logged)) == logged
+    with pytest.raises(ValueError, match="unknown effect 'teleport'"):
+        effects_from_json([{"op": "teleport"}])
 
 
 # --- a game file on a read-only mount, or with a damaged page -------------------------------------------

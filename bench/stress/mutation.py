@@ -45,8 +45,9 @@ MUTANTS = {
     ),
     "a replay that drops an effect": (
         "referee/store.py",
-        """                transition(state, json.loads(row[2]))""",
-        """                transition(state, [e for e in json.loads(row[2]) if e["op"] != "card"])  # MUTANT""",
+        """                transition(state, effects_from_json(json.loads(row[2])))""",
+        """                transition(state, effects_from_json([e for e in json.loads(row[2]) if e["op"] != "card"]))"""
+        """  # MUTANT""",
     ),
 }
 

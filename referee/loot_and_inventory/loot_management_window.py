@@ -229,7 +229,7 @@ def out_of_play(state, d, player: str, doing: str) -> None:
 
 def after_move(state, move, d) -> None:
     """LOOT_AND_DEATH_INTERRUPTION, applied to whatever move changed the stack or a Player's state."""
-    if d.effects is None or not windows(state) and not windows(d):
+    if not d.applicable or not windows(state) and not windows(d):
         return
     if d.game("ended") and not state.ended:
         left = [c for _, w in windows(state) for c in w.cards]
