@@ -46,6 +46,18 @@ _CONFIRM = re.compile(
 _ASKS_INSIDE = re.compile(r"\b(?:do|does|did|can|could|should|will|would|is|are|must)\s+(?:i|we|you|they|he|she|it|every1|evry1|everyone|everybody)\b", re.I)
 # A comparison asks about two things: one sentence is no answer to it.
 _COMPARISON = re.compile(r"\bdifference\b|\bdiffer\b|\bvs\.?\b|\bversus\b|\bcompared? (?:to|with)\b", re.I)
+# A comparison named as a heading before the question it asks: "Gear vs loot - is a potion gear?"
+_HEADING = re.compile(r"^[^?:\u2014\u2013]*?(?::|\s[-\u2014\u2013]+\s|\u2014)\s*")
+# A wh-word asking inside a run-on clause: "brawn check what do i add", "stolen card whose is it now".
+_WH_INSIDE = re.compile(
+    r"\b(?:what|whats|which|who|whose|where|when|how)\s+(?:do|does|did|can|could|is|are|was|should|must|will|would)"
+    r"\s+(?:i|we|you|they|he|she|it|that|this|my|the)\b", re.I)
+# The first of two alternatives asks leave: "May I end my turn, or must I use every action?",
+# "Is that permitted, or must they be visible?": its Yes or No answers the message.
+_LEAVE_FIRST = re.compile(
+    r"^\W*(?:so\s+)?(?:(?:can|could|may|might)\s+(?:i|we|you|they|he|she)\b|(?:i|we|you|they|he|she)\s+(?:can|could|may)\b|is (?:that|this|it) (?:allowed|permitted|legal|ok|okay|possible|fine)\b"
+    r"|is there (?:any )?way\b)", re.I)
+_OR_CLAUSE = re.compile(r",?\s+or\s+(?:(?:am|are|is|must|do|does|should|can|may|will|have|has)\s+)?(?:i|we|you|they|he|she|it|is|am|are|must|do|does)\b", re.I)
 _TAG = re.compile(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
 _ALTERNATIVE = re.compile(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
@@ -70,7 +82,7 @@ MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section'
 SURE = {"sentence": (0.8, 2.0), "yes/no": (0.5, 1.5), "number": (0.3, 1.5)}
 MIN_LEAD = 1.1  # a near tie is never a plain answer
 GAME_TERMS = False
-MIN_PREDICATE = 1 / 3  # share of the words a verdict rests on (after may / not) the question says
+MIN_PREDICATE = 0.2  # share of the words a verdict rests on (after may / not) the question says
 
 # A statement's main clause: after a leading "If ..., " / "When ..., ", before the rules' standing
 # exception "unless a rule specifically states otherwise", which changes no verdict. Any other
@@ -81,13 +93,27 @@ _UNLESS = re.compile(r"\bunless\b")
 _NEGATIVE = re.compile(r"\b(?:may not|cannot|can not|must not|does not|do not|is not|are not|not|never|no)\b|^No\b")
 _PERMITS = re.compile(r"\b(?:may|can|allows?)\b")
 _MUST = re.compile(r"\bmust\b")
-_ONLY = re.compile(r"\bonly\b")
+_ONLY = re.compile(r"\bonly\b", re.I)
 _BUT = re.compile(r"\bbut\b")
 _SOME = re.compile(r"\b(?:just|only|single|one of)\b", re.I)
 _ALL = re.compile(r"\b(?:all|both|each|every|any)\b")
+# "only if the card specifically states that it does": what the sentence denies unless a card says otherwise,
+# as the rules' standing exception does ("Magic Loot may cause Damage only if the card specifically states
+# that it does" answers "can I hit people with my scroll": No).
+_ONLY_IF_STATED = re.compile(r"\bonly if\b[^.]*\b(?:card|rule|effect)\b[^.]*\bspecifically (?:states?|says?)\b")
+# The question tells what a card says: then the card may be the exception the sentence leaves open.
+_CITES = re.compile(r"\b(?:says?|said|states?|reads?|printed|written|text|wording)\b|(?:^|\s)['\"\u2018\u201c]", re.I)
+# An instruction for every die of the roll ("reroll both d20s"), against a question about one of them.
+_IMPERATIVE = re.compile(r"^(?:resolve|draw|discard|return|shuffle|place|remove|reveal|roll|reroll|use|keep|apply)\b", re.I)
+# A question that asks what a thing is ("is a potion gear", "are those separate steps").
+_IDENTITY = re.compile(r"^\W*(?:so\s+)?(?:is|are|was|were|isn['\u2019]?t|aren['\u2019]?t)\b", re.I)
+_EVERY = re.compile(r"\b(?:all|both)\b")
 # The shapes a sentence given as the answer by itself must have when the question asks for them.
 _SENTENCE_SHAPES = frozenset({"consequence", "time", "who", "list"})
 _HAPPENS = re.compile(r"\bwhat\b[^?]*\bhappen", re.I)
+# "what do I actually get for the reward icon": the answer says what is gained, drawn or received.
+_GETS = re.compile(r"\bwhat\b[^?]*\b(?:get|gets|gain|gains|receive|earn|win)\b", re.I)
+_GIVES = re.compile(r"\b(?:gains?|draws?|receives?|gets?|takes?|chooses?|is granted|lose|loses)\b")
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _NUMBER = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 # Sentences of a message: a question mark, or a stop before a capital.
@@ -129,6 +155,10 @@ def question_kind(question: str) -> tuple[str | None, str]:
     # A leading subordinate clause ("When the fight ends, ...", "If that isn't so when we roll, ...")
     # says when, it does not ask when.
     if _COMPARISON.search(asking):
+        heading = _HEADING.match(asking)
+        rest = asking[heading.end():] if heading else ""
+        if rest and not _COMPARISON.search(rest):
+            return question_kind(rest)  # "Gear vs loot - is a potion gear?": the question after the heading
         return None, asking
     whole, asking = asking, _SUBORDINATE.sub("", asking)
     if _AUX_TAG.search(whole) and not _ALTERNATIVE.search(whole):
@@ -143,14 +173,18 @@ def question_kind(question: str) -> tuple[str | None, str]:
         if not claim or _NEGATED_CLAIM.search(claim) or _WH.search(claim) or _ALTERNATIVE.search(claim):
             return None, claim
         return "yes/no", claim
-    if _WH.search(asking):
+    if _WH.search(asking) or _WH_INSIDE.search(asking):
         return "sentence", asking
     if _NEGATED_OPENING.match(asking):
         return None, asking
     if _ALTERNATIVE.search(asking):
-        return None, asking
-    if _NEGATED_OPENING.match(asking):
-        return None, asking
+        # Which of two ("I go to 10 only, or to 11?"): the deciding sentence says which. Two
+        # clauses whose first asks leave ("May I stop now, or must I use every action?"): its
+        # Yes or No.
+        if _LEAVE_FIRST.match(asking):
+            first = _OR_CLAUSE.search(asking)
+            return "yes/no", asking[:first.start()] if first else asking
+        return "sentence", asking
     if _AUXILIARY.search(asking) or _ASKS_INSIDE.search(asking):
         return "yes/no", asking
     if asking.endswith("?"):
@@ -191,6 +225,10 @@ def verdict_of(statement: str, question: str) -> str | None:
     if "\n" in statement:
         return None  # a list or a procedure says many things
     main = _main_clause(statement)
+    if _ONLY_IF_STATED.search(main) and not _BUT.search(main) and not _CITES.search(question):
+        return "No"
+    if _SOME.search(question) and _IMPERATIVE.match(main) and _EVERY.search(main) and not _BUT.search(main):
+        return "No"  # "I reroll only the lower die?" against "reroll both d20s"
     if _ONLY.search(main) or _BUT.search(main) or _UNLESS.search(main):
         # "may only be spent on d20 Checks", "remains Equipped but is not available", "unless they
         # first create an empty Backpack Slot": which part answers depends on what is asked about.
@@ -203,6 +241,8 @@ def verdict_of(statement: str, question: str) -> str | None:
     if _MUST.search(main):
         return "Yes" if obligation else None
     if _PERMITS.search(main):
+        if _IDENTITY.match(question):
+            return None  # "is a Fall a kind of Death?" asks what a thing is; a may says what is allowed
         return None if obligation else "Yes"
     return None
 
@@ -261,6 +301,8 @@ def answer_for(
             wanted |= {"consequence"}
         if wanted and not wanted <= statement_shapes(quote.text):
             return None  # "what happens now" is answered by what happens, "who" by a Player's role
+        if _GETS.search(claim) and not _GIVES.search(quote.text):
+            return None  # "what do I get" is answered by what is gained
         return Answer(quote.text, key, quote.n)
     verdict = verdict_of(quote.text, claim)
     if verdict is None:

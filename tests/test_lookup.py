@@ -939,7 +939,6 @@ def test_the_answer_line_is_the_first_quote_with_the_verdict_its_modal_says(rule
 @pytest.mark.parametrize(
     "question",
     [
-        "tie with the target number, pass or fail",  # asks which of two
         "can't I store plot armor in my backpack",  # a negated question: its yes and no are ambiguous
         "gear swap",  # asks nothing
         # Its first quote denies something the question does not ask ("not discarded into a standard
@@ -973,6 +972,40 @@ def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
     assert not is_yes_no_question("what do I roll")
 
 
+def test_a_verdict_is_read_from_only_if_a_card_states_it_and_from_an_instruction_for_every_die():
+    """"only if the card specifically states that it does" denies what no card grants (as the standing exception
+    does), unless the question tells what its card says; an instruction for both dice answers "only the lower
+    one" No; a may says what is allowed, not what a thing is."""
+    from index.answer import verdict_of
+
+    damage = "Magic Loot may cause Damage only if the card specifically states that it does."
+    assert verdict_of(damage, "It's a magic scroll, so surely I can hit people with it for damage?") == "No"
+    assert verdict_of(damage, "my scroll says it deals 2 damage, can I hit with it?") is None  # the card may be the exception
+    assert verdict_of("Kaos may only be spent on d20 Checks.", "can I spend kaos on damage") is None  # another "only"
+    both = "If the Player spends a Reroll Token on a Check affected by Dungeon Haunted, reroll both d20s."
+    assert verdict_of(both, "If I use reroll token, I reroll only the lower die?") == "No"
+    assert verdict_of(both, "do I reroll both dice?") is None  # a plain instruction says no Yes
+    replace = "Another rule may replace the normal Death Process with a different immediate procedure."
+    assert verdict_of(replace, "is a Fall just another kind of death process?") is None
+    assert verdict_of(replace, "can another rule replace the death process?") == "Yes"
+
+
+def test_a_what_do_i_get_question_is_answered_only_by_a_sentence_that_says_what_is_gained(rules_db):
+    from index.answer import answer_for
+    from index.model import Quote
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > EVENT_REWARD"
+    (shown,) = [st for st in rules_db.section(key).statements if st.text.startswith("The possibility to earn an Event Reward")]
+    quote = Quote(shown.n, shown.kind, shown.text, ())
+    question = "what do I actually get for the little reward icon"
+    concepts, _ = lookup.read(question)
+    assert answer_for(question, concepts, key, quote, "Event Reward") is None
+    asked = "what shows that a card has an event reward"
+    concepts, _ = lookup.read(asked)
+    assert answer_for(asked, concepts, key, quote, "Event Reward") is not None
+
+
 @pytest.mark.parametrize(
     ("question", "kind"),
     [
@@ -988,7 +1021,17 @@ def test_a_verdict_is_read_only_where_the_sentence_says_it_plainly():
         ("how many weapon slots", "number"),
         ("what happens when the loot deck runs out", "sentence"),
         ("kaos max", "sentence"),
-        ("I go to 10 only, or to 11?", None),  # which of two
+        ("I go to 10 only, or to 11?", "sentence"),  # which of two: the deciding sentence says which
+        ("tie with the target number, pass or fail", "sentence"),
+        # Two clauses whose first asks leave: its Yes or No answers the message.
+        ("May I simply declare my turn finished, or am I obliged to use every action?", "yes/no"),
+        ("Is that permitted, or must they be visible to everyone?", "yes/no"),
+        ("brawn check what do i add", "sentence"),  # a wh-word asking inside a run-on clause
+        ("stolen card whose is it now", "sentence"),
+        ("Might I look through the used cards, to judge what is still left in the deck?", "yes/no"),  # "what is" inside: not asking
+        # A comparison named as a heading before the question it asks: the question after it.
+        ("Gear vs loot - is a potion gear?", "yes/no"),
+        ("Death vs Player Fall: what happens to my stuff?", "sentence"),
         ("can't I store plot armor in my backpack", None),  # a negated question
         ("I can't bank the extra health, right?", None),  # a negated claim to confirm: "yes" reads both ways
     ],
