@@ -119,6 +119,10 @@ class Corrector:
         if len(word) > LONGEST_WORD:
             return False
         index = self._deletion_index()
+        if max_distance >= 2:
+            # A word met through the deletion index shares the word or one of its deletions: one deletion on
+            # each side at most, so within two edits (Levenshtein, which this distance never exceeds).
+            return any(index.get(probe) for probe in {word} | _deletes(word))
         seen: set[str] = set()
         for probe in {word} | _deletes(word):
             for cand in index.get(probe, ()):

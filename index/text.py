@@ -67,27 +67,35 @@ def clean(text: str) -> str:
 
 def words(text: str) -> list[str]:
     """Lowercase word tokens, exactly as the index tokenizer cuts them."""
-    return [m.group(0).lower() for m in _TOKEN.finditer(text)]
+    return [word.lower() for word in _TOKEN.findall(text)]
 
 
 # Between two clauses of a question: "end of turn, what do I do and in what order" is about the
 # end of a turn and an order, never a "turn order". Not a word, so no term or phrase matches it.
 CLAUSE_BREAK = ","
 _CLAUSE_PUNCTUATION = re.compile(r"[,.;:!?()\[\]{}\n]|\s[-\u2013\u2014]+\s")
+_WORD_OR_BREAK = re.compile(f"({TOKEN_PATTERN})|({_CLAUSE_PUNCTUATION.pattern})")
 
 
 def clause_words(text: str, limit: int | None = None) -> list[str]:
     """`words` (the first `limit` of them), with CLAUSE_BREAK between two words where punctuation
     ends a clause: never first, never last."""
     out: list[str] = []
-    start = 0
-    for count, m in enumerate(_TOKEN.finditer(text)):
-        if limit is not None and count == limit:
+    count = 0
+    broken = False
+    # One pass over words and clause punctuation (the index build reads 8,000 texts through here):
+    # the first punctuation between two words finds the same break a search of the gap would.
+    for word, punctuation in _WORD_OR_BREAK.findall(text):
+        if punctuation:
+            broken = True
+            continue
+        if count == limit:
             break
-        if out and _CLAUSE_PUNCTUATION.search(text, start, m.start()):
+        if broken and out:
             out.append(CLAUSE_BREAK)
-        out.append(m.group(0).lower())
-        start = m.end()
+        broken = False
+        out.append(word.lower())
+        count += 1
     return out
 
 
