@@ -137,15 +137,22 @@ class Classifier:
             if found is None:
                 found = read[text] = features(situation_sequence(clause_words(text)))
             for feature in found:
-                per = per_feature.setdefault(feature, {})
-                per[key] = per.get(key, 0.0) + weight
+                per = per_feature.get(feature)
+                if per is None:
+                    per_feature[feature] = {key: 0.0 + weight}
+                elif key in per:
+                    per[key] += weight
+                else:
+                    per[key] = 0.0 + weight
             totals[key] = totals.get(key, 0.0) + weight * len(found)
         labels = sorted(totals)
         number = {key: i for i, key in enumerate(labels)}
-        counts = {
-            feature: [x for key, count in sorted(per.items()) for x in (number[key], _compact(count))]
-            for feature, per in per_feature.items()
-        }
+        counts = {}
+        for feature, per in per_feature.items():
+            flat = counts[feature] = []
+            for key in sorted(per):
+                flat.append(number[key])
+                flat.append(_compact(per[key]))
         return cls(labels, [_compact(totals[key]) for key in labels], counts)
 
     def to_tables(self) -> dict:
