@@ -79,7 +79,9 @@ MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section'
 # the second, as a share of its score; the first quote's value over the section's next statement).
 # A verdict or a number must also be read from the sentence (more checks), so it needs less lead
 # than a sentence given as the answer by itself.
-SURE = {"sentence": (0.8, 2.0), "yes/no": (0.5, 1.5), "number": (0.3, 1.5)}
+# Each kind is sure at any of its (margin, lead) pairs: a clear section with a clear quote, or a section
+# less clear whose quote leads by far. Measured on the read sets (bench/lookup.py --lines, docs/lookup.md).
+SURE = {"sentence": ((0.8, 4.0),), "yes/no": ((0.8, 2.0), (0.5, 10.0)), "number": ((0.3, 1.5),)}
 MIN_LEAD = 1.1  # a near tie is never a plain answer
 GAME_TERMS = False
 MIN_PREDICATE = 0.2  # share of the words a verdict rests on (after may / not) the question says
@@ -95,7 +97,14 @@ _PERMITS = re.compile(r"\b(?:may|can|allows?)\b")
 _MUST = re.compile(r"\bmust\b")
 _ONLY = re.compile(r"\bonly\b", re.I)
 _BUT = re.compile(r"\bbut\b")
-_SOME = re.compile(r"\b(?:just|only|single|one of)\b", re.I)
+# The question asks about one of several ("reroll just the one bad die", "only the lower die"); "just" alone is
+# the table's "simply" ("can I just stop my turn").
+_SOME = re.compile(
+    r"\b(?:just|only)\s+(?:one|1|a single|(?:on |for )?the (?:one|lower|higher|low|high|bad|worse|worst|better|best|first|second|last|\d+))\b"
+    r"|\b(?:just|only) (?:that|this) one\b|\bonly \w+ (?:one|1)\b|\bsingle\b|\bone of\b|\bthe one\b|\bonly (?:on|for) the\b", re.I)
+# "is there any way to squeeze it in": an exception that names a way ("unless they first create an empty
+# Backpack Slot") answers it Yes.
+_ANY_WAY = re.compile(r"\b(?:any way|anyway|a way|at all|ever|any chance)\b", re.I)
 _ALL = re.compile(r"\b(?:all|both|each|every|any)\b")
 # "only if the card specifically states that it does": what the sentence denies unless a card says otherwise,
 # as the rules' standing exception does ("Magic Loot may cause Damage only if the card specifically states
@@ -110,6 +119,9 @@ _IDENTITY = re.compile(r"^\W*(?:so\s+)?(?:is|are|was|were|isn['\u2019]?t|aren['\
 _EVERY = re.compile(r"\b(?:all|both)\b")
 # The shapes a sentence given as the answer by itself must have when the question asks for them.
 _SENTENCE_SHAPES = frozenset({"consequence", "time", "who", "list"})
+# A signpost: the rule is in another document ("Random Encounter deck setup is defined in 03_SETUP."); no
+# Yes, No or number is in it, and it is the answer the loaded rules give.
+_SIGNPOST = re.compile(r"^(?:If [^,]*, )?[^,.]*\b(?:is|are) (?:defined in|handled according to|described in) \d\d_[A-Z0-9_]+\.$")
 _HAPPENS = re.compile(r"\bwhat\b[^?]*\bhappen", re.I)
 # "what do I actually get for the reward icon": the answer says what is gained, drawn or received.
 _GETS = re.compile(r"\bwhat\b[^?]*\b(?:get|gets|gain|gains|receive|earn|win)\b", re.I)
@@ -124,10 +136,25 @@ def _sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE.split(text.strip()) if part.strip()]
 
 
+# "How many weapon slots do we have, and can I put two melee weapons in them?": a second question
+# joined to a first one, each opening with a word of asking.
+_JOINED = re.compile(r",\s+(?:and|but)\s+(?=(?:" + _AUX + r"|what|when|where|who|which|how)\s+(?!not\b)\w+)", re.I)
+_ASKS_FIRST = re.compile(
+    r"^\W*(?:" + _AUX + r"|(?:what|when|where|who|which|how)\s+(?:\w+\s+)?(?:" + _AUX + r"|many|much|often|happens)|whats|what's)\b", re.I)
+
+
+def _split_joined(sentence: str) -> list[str]:
+    joined = _JOINED.search(sentence)
+    if not joined or not sentence.endswith("?") or not _ASKS_FIRST.match(sentence):
+        return [sentence]
+    return [sentence[:joined.start()].rstrip() + "?", sentence[joined.end():]]
+
+
 def question_parts(question: str) -> list[str]:
     """The questions a message asks, each with the story told before it: "I don't use my last
-    action. I get something back for it? How much?" -> two. One question (or none) -> [question]."""
-    sentences = _sentences(question)
+    action. I get something back for it? How much?" -> two; "How many weapon slots do we have, and
+    can I put two melee weapons in them?" -> two. One question (or none) -> [question]."""
+    sentences = [part for sentence in _sentences(question) for part in _split_joined(sentence)]
     asked = [i for i, part in enumerate(sentences) if part.endswith("?") and not _CONFIRM.match(part)]
     if len(asked) < 2:
         return [question]
@@ -229,6 +256,8 @@ def verdict_of(statement: str, question: str) -> str | None:
         return "No"
     if _SOME.search(question) and _IMPERATIVE.match(main) and _EVERY.search(main) and not _BUT.search(main):
         return "No"  # "I reroll only the lower die?" against "reroll both d20s"
+    if _UNLESS.search(main) and _ANY_WAY.search(question) and _NEGATIVE.search(main) and not (_ONLY.search(main) or _BUT.search(main)):
+        return "Yes"  # "may not ... unless they first create an empty Backpack Slot": there is a way
     if _ONLY.search(main) or _BUT.search(main) or _UNLESS.search(main):
         # "may only be spent on d20 Checks", "remains Equipped but is not available", "unless they
         # first create an empty Backpack Slot": which part answers depends on what is asked about.
@@ -276,7 +305,9 @@ def answer_for(
     if quote is None or not concepts or lead < MIN_LEAD:
         return None
     kind, claim = question_kind(question)
-    if kind is None or margin < SURE[kind][0] or lead < SURE[kind][1]:
+    if kind in ("yes/no", "number") and _SIGNPOST.match(quote.text):
+        kind = "sentence"  # "The Open Chest Action is defined in 05_ACTIONS.": where the answer is, is the answer
+    if kind is None or not any(margin >= least and lead >= leads for least, leads in SURE[kind]):
         return None
     bag = frozenset(stems(quote.text)) | frozenset(stems(title))
     asked = [c for c in concepts if c.surface not in QUERY_STOPWORDS]

@@ -988,6 +988,11 @@ def test_a_verdict_is_read_from_only_if_a_card_states_it_and_from_an_instruction
     replace = "Another rule may replace the normal Death Process with a different immediate procedure."
     assert verdict_of(replace, "is a Fall just another kind of death process?") is None
     assert verdict_of(replace, "can another rule replace the death process?") == "Yes"
+    # "just" alone is the table's "simply": "all" answers only a question about one of several.
+    stop = "A Player may voluntarily end their Turn before using all available Turn Actions."
+    assert verdict_of(stop, "can I just stop my turn with actions left over?") == "Yes"
+    assert verdict_of("If a roll includes multiple dice, reroll all dice included in that roll.",
+                      "I only want to reroll the one bad die out of my three, can I?") == "No"
 
 
 def test_a_what_do_i_get_question_is_answered_only_by_a_sentence_that_says_what_is_gained(rules_db):
@@ -1048,7 +1053,8 @@ def test_an_exception_other_than_the_standing_one_leaves_the_verdict_open():
     from index.answer import verdict_of
 
     full = "A Player may not Store Loot if all of their Backpack Slots are full unless they first create an empty Backpack Slot."
-    assert verdict_of(full, "is there any way to squeeze it in") is None
+    assert verdict_of(full, "can I store it") is None  # the way may be what is asked about
+    assert verdict_of(full, "is there any way to squeeze it in") == "Yes"  # it names a way: Yes
     standing = "Plot Armor may not be stored in the Backpack unless a rule specifically states otherwise."
     assert verdict_of(standing, "can I store it") == "No"
 
@@ -1064,11 +1070,14 @@ def test_no_line_when_the_lookup_is_not_sure_of_its_section(rules_db):
     quote = Quote(statement.n, statement.kind, statement.text, ())
     question = "can i spend kaos on a contested check"
     concepts, _ = lookup.read(question)
-    sure, lead = SURE["yes/no"]
+    (sure, lead), *_ = SURE["yes/no"]  # the clearest section and quote it asks for
     found = answer_for(question, concepts, key, quote, "Contested Checks", lead * 2, margin=sure + 0.1)
     assert found is not None and found.verdict == "No"
     assert answer_for(question, concepts, key, quote, "Contested Checks", lead * 2, margin=sure / 2) is None
     assert answer_for(question, concepts, key, quote, "Contested Checks", lead / 2 + 0.5, margin=sure + 0.1) is None
+    # A section less clear (0.6 of its score ahead) needs a quote that leads its section's next by far.
+    assert answer_for(question, concepts, key, quote, "Contested Checks", 3.0, margin=0.6) is None
+    assert answer_for(question, concepts, key, quote, "Contested Checks", 12.0, margin=0.6) is not None
 
 
 def test_a_wrong_rule_taken_as_given_gets_the_correction_first(rules_db):
@@ -1098,6 +1107,18 @@ def test_two_questions_in_one_message_get_an_answer_each(rules_db):
     assert len(result.to_json()["answers"]) == 2
     # One question with a story before it is one question.
     assert question_parts("My bag is full. Can I drink the potion to make room?") == ["My bag is full. Can I drink the potion to make room?"]
+
+
+def test_a_second_question_joined_to_the_first_by_and_is_a_question_of_its_own():
+    from index.answer import question_parts
+
+    assert question_parts("How many weapon slots do we have, and can I put two melee weapons in them?") == [
+        "How many weapon slots do we have?", "can I put two melee weapons in them?"]
+    assert question_parts("Should we pause the fight first, and does the fight then carry on?") == [
+        "Should we pause the fight first?", "does the fight then carry on?"]
+    # A clause that tells before it asks is one question; so is a statement with a question mark.
+    assert question_parts("When I rolled, and can I still reroll?") == ["When I rolled, and can I still reroll?"]
+    assert question_parts("I rolled a 1, and do I get a token?") == ["I rolled a 1, and do I get a token?"]
 
 
 def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
@@ -1248,3 +1269,25 @@ def test_die_is_the_dice_or_death_by_the_word_before_it(rules_db, question, mean
     concepts, _corrections = RulesIndex(rules_db).read(question)
     (die,) = [c for c in concepts if c.surface in ("die", "died")]
     assert {alt for alt, _weight in die.alternatives} == means
+
+
+def test_a_signpost_to_another_document_is_the_answer_itself_whatever_is_asked(rules_db):
+    """"Random Encounter deck setup is defined in 03_SETUP." says no number and no Yes or No: where the rule is,
+    is what the loaded rules answer, given as the sentence itself when the lookup is sure of it."""
+    from index.answer import answer_for
+    from index.model import Quote
+
+    lookup = RulesIndex(rules_db)
+    key = "10_RANDOM_ENCOUNTERS > RANDOM_ENCOUNTER_AUTHORITY_BOUNDARY"
+    (setup,) = [st for st in rules_db.section(key).statements if st.text == "Random Encounter deck setup is defined in 03_SETUP."]
+    quote = Quote(setup.n, setup.kind, setup.text, ())
+    for question in ("how many encounter cards in the deck at the start", "do we shuffle the encounter deck at setup?"):
+        concepts, _ = lookup.read(question)
+        found = answer_for(question, concepts, key, quote, "Random Encounter Authority Boundary", 20.0, margin=1.0)
+        assert found is not None and (found.verdict, found.text) == (None, setup.text)
+    # "may be drawn ... as defined in 05_ACTIONS" allows something: a Yes, not a signpost.
+    (drawn,) = [st for st in rules_db.section(key).statements if st.text.startswith("Random Encounters may be drawn by failed")]
+    asked = "can a failed move make me draw an encounter"
+    concepts, _ = lookup.read(asked)
+    found = answer_for(asked, concepts, key, Quote(drawn.n, drawn.kind, drawn.text, ()), "Random Encounter Authority Boundary", 20.0, margin=1.0)
+    assert found is not None and found.verdict == "Yes"
