@@ -63,6 +63,7 @@ _TAG = re.compile(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 _ALTERNATIVE = re.compile(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
 _WH = re.compile(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
 _SUBORDINATE = re.compile(r"^\W*(?:so\s+)?(?:when|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
+_WHEN_CLAUSE = re.compile(r"^\W*(?:so\s+)?(?:when|whenever|once|after|if)\b", re.I)
 _OPENING_AUX = re.compile(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow (?:many|much|often)\b", re.I)
 _SURELY = re.compile(r"^\W*surely\b", re.I)
@@ -159,7 +160,14 @@ def question_parts(question: str) -> list[str]:
     if len(asked) < 2:
         return [question]
     story = " ".join(part for i, part in enumerate(sentences) if i < asked[0])
-    return [f"{story} {sentences[i]}".strip() for i in asked]
+    parts = []
+    for before, i in zip([None, *asked], asked):
+        # "How many things?", "Do we use all of them?": a question that names too little to be looked up alone
+        # is read with the question before it.
+        said = [w for w in re.findall(r"[a-z0-9]+", sentences[i].lower()) if w not in QUERY_STOPWORDS]
+        lead = f"{sentences[before]} " if before is not None and len(said) < 3 else ""
+        parts.append(f"{story} {lead}{sentences[i]}".strip())
+    return parts
 
 
 def _asking(question: str) -> tuple[str, str]:
@@ -200,6 +208,10 @@ def question_kind(question: str) -> tuple[str | None, str]:
         if not claim or _NEGATED_CLAIM.search(claim) or _WH.search(claim) or _ALTERNATIVE.search(claim):
             return None, claim
         return "yes/no", claim
+    inside = _ASKS_INSIDE.search(asking)
+    if _WHEN_CLAUSE.match(asking) and inside and len(re.findall(r"\w+", asking[:inside.start()])) >= 3 \
+            and not _WH.search(asking, inside.start()):
+        return "yes/no", asking  # "when someone dies next to me can I grab their gear": when tells, can I asks
     if _WH.search(asking) or _WH_INSIDE.search(asking):
         return "sentence", asking
     if _NEGATED_OPENING.match(asking):

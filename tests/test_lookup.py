@@ -1031,6 +1031,8 @@ def test_a_what_do_i_get_question_is_answered_only_by_a_sentence_that_says_what_
         # Two clauses whose first asks leave: its Yes or No answers the message.
         ("May I simply declare my turn finished, or am I obliged to use every action?", "yes/no"),
         ("Is that permitted, or must they be visible to everyone?", "yes/no"),
+        ("when someone dies next to me can I grab their gear", "yes/no"),  # "when" tells, "can I" asks
+        ("When can I gear swap", "sentence"),
         ("brawn check what do i add", "sentence"),  # a wh-word asking inside a run-on clause
         ("stolen card whose is it now", "sentence"),
         ("Might I look through the used cards, to judge what is still left in the deck?", "yes/no"),  # "what is" inside: not asking
@@ -1114,11 +1116,15 @@ def test_a_second_question_joined_to_the_first_by_and_is_a_question_of_its_own()
 
     assert question_parts("How many weapon slots do we have, and can I put two melee weapons in them?") == [
         "How many weapon slots do we have?", "can I put two melee weapons in them?"]
-    assert question_parts("Should we pause the fight first, and does the fight then carry on?") == [
-        "Should we pause the fight first?", "does the fight then carry on?"]
+    assert question_parts("Should we pause the fight first, and does the fight then carry on between the two who remain?") == [
+        "Should we pause the fight first?", "does the fight then carry on between the two who remain?"]
     # A clause that tells before it asks is one question; so is a statement with a question mark.
     assert question_parts("When I rolled, and can I still reroll?") == ["When I rolled, and can I still reroll?"]
     assert question_parts("I rolled a 1, and do I get a token?") == ["I rolled a 1, and do I get a token?"]
+    # A question that names too little to be looked up alone is read with the question before it.
+    assert question_parts("How many skull cards go in the deck at the start? Do we use all of them?") == [
+        "How many skull cards go in the deck at the start?",
+        "How many skull cards go in the deck at the start? Do we use all of them?"]
 
 
 def test_a_count_or_a_capacity_asks_for_a_number_but_counting_as_does_not():
