@@ -82,7 +82,7 @@ MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section'
 # than a sentence given as the answer by itself.
 # Each kind is sure at any of its (margin, lead) pairs: a clear section with a clear quote, or a section
 # less clear whose quote leads by far. Measured on the read sets (bench/lookup.py --lines, docs/lookup.md).
-SURE = {"sentence": ((0.8, 4.0),), "yes/no": ((0.8, 2.0), (0.5, 10.0)), "number": ((0.3, 1.5),)}
+SURE = {"sentence": ((0.8, 4.0),), "yes/no": ((0.8, 1.5), (0.5, 10.0)), "number": ((0.3, 1.5),)}
 MIN_LEAD = 1.1  # a near tie is never a plain answer
 GAME_TERMS = False
 MIN_PREDICATE = 0.2  # share of the words a verdict rests on (after may / not) the question says
