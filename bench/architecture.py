@@ -223,7 +223,7 @@ def state_shapes() -> dict[str, int]:
     return {
         "hand-written to_json/from_json (defs)": sum(len(re.findall(r"def (?:to|from)_json\b", t)) for t in texts),
         "effects as {\"op\": ...} dict literals": sum(len(re.findall(r"\{\s*\"op\"\s*:", t)) for t in texts),
-        "classes made lazily by referee.deferred": sum(len(re.findall(r"@(?:deferred|_move)\(", t)) for t in texts),
+        "classes made lazily by referee.deferred": sum(len(re.findall(r"@(?:deferred|_?move)\(", t)) for t in texts),
     }
 
 

@@ -24,18 +24,25 @@ _EXPORTS = {
         "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",
         "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError")},
 }
-_MOVES = ("TurnAction", "DeclareCheck", "RollDice", "Reroll", "SpendKaos", "CheckModifier", "ResolveCheck", "Damage",
-          "Heal", "Gain", "Lose", "GainStatus", "RemoveStatus", "ReportDeath", "SetState", "EndTurn", "DescribeCard",
-          "DrawLoot", "Equip", "Store", "DiscardLoot", "UseLoot", "GearSwap", "TakeLoot", "DeckSize", "DropWeapon",
-          "RecoverWeapon", "EncounterDraw", "EncounterChoose", "EncounterRoll", "EncounterDiscard",
-          "EncounterContinue", "EncounterDeck")
-_EXPORTS.update({name: "referee.moves" for name in _MOVES})
-
-__all__ = ["__version__", *_EXPORTS]
+_exported = exports(__name__, _EXPORTS)
 
 
-__getattr__ = exports(__name__, _EXPORTS)
+def __getattr__(name: str):
+    """A name of _EXPORTS, a move class (each move's declaration exports it: referee.Equip), or `__all__`; each loaded
+    on first use."""
+    if name in _EXPORTS:
+        return _exported(name)
+    if not (name[:1].isupper() or name == "__all__"):  # a submodule (`from referee import engine`), a dunder
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    moves = _exported("MOVE_TYPES").values()
+    if name == "__all__":
+        return ["__version__", *_EXPORTS, *(cls.__name__ for cls in moves)]
+    found = next((cls for cls in moves if cls.__name__ == name), None)
+    if found is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = found
+    return found
 
 
 def __dir__() -> list[str]:
-    return sorted(__all__)
+    return sorted(__getattr__("__all__"))

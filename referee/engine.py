@@ -10,7 +10,7 @@ from __future__ import annotations
 from referee import citations as R
 from referee import registry
 from referee.errors import CannotApply, IllegalMove, InvalidMove, UnknownName
-from referee.moves import BOOKKEEPING_MOVES, CHECK_MOVES, Move
+from referee.moves import BOOKKEEPING_MOVES, CHECK_MOVES, MOVE_TYPES, Move
 from referee.ruling import Draft, Ruling
 from referee.effects import transition
 from referee.state import GameState, TableSettings
@@ -46,9 +46,9 @@ def check(state: GameState, move: Move) -> Ruling:
     Raises InvalidMove when the move itself is malformed (amount < 1, ...), UnknownName for a Player not in this game
     (names are resolved by `referee.notation`; a Move names a Player exactly).
     """
-    if move.type not in registry.JUDGES:
-        raise InvalidMove(f"unknown move {move.type!r}")
-    judge = registry.judge(move.type)
+    if MOVE_TYPES.get(getattr(move, "type", None)) is not type(move):
+        raise InvalidMove(f"unknown move {getattr(move, 'type', move)!r}")
+    judge = registry.judge(move)
     if getattr(move, "player", None) is not None:
         _known(state, move.player)
     for name in getattr(move, "opponents", ()):

@@ -13,15 +13,11 @@ Two kinds of value the table chooses are not spelled out one by one:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 
 from referee.errors import InvalidMove
 
-__all__ = ["LegalMove", "legal_moves", "owns", "candidates", "with_fixes", "typed_in", "legal_command", "group_of", "typed",
+__all__ = ["LegalMove", "Finder", "legal_moves", "owns", "candidates", "with_fixes", "typed_in", "legal_command", "group_of", "typed",
            "cost_of", "GROUPS", "GROUP_TITLES"]
-
-MAX_AMOUNT = 999  # the largest amount the notation reads (referee.notation: 1-999)
-
 
 class LegalMove:
     """A legal move, or a family of them: `move` is legal as it is; every value of `ranges[field]` may replace that
@@ -120,9 +116,10 @@ def _amount_range(state, build, low: int, high: int) -> range | None:
 
 
 def legal_moves(state, *, player: str | None = None) -> list[LegalMove]:
-    """Every legal next move on `state`, in the order the table would think of them (the pending procedure's own
-    moves first, see `owns`). `player`: that Player's moves and the moves nobody in particular makes (resolve,
-    end-turn)."""
+    """Every legal next move on `state`, in the order the table would think of them: the pending procedure's own
+    moves first (see `owns`), then the Check's and the Random Encounter's, the turn's, loot and effects, the records
+    last; each kind in the order declared (referee/moves.py). `player`: that Player's moves and the moves nobody in
+    particular makes (resolve, end-turn)."""
     out = []
     for entry in candidates(state):
         if player is not None and entry.player not in (player, None):
@@ -132,7 +129,10 @@ def legal_moves(state, *, player: str | None = None) -> list[LegalMove]:
         elif _legal(state, entry.move):
             out.append(entry)
     top = state.top
-    return sorted(out, key=lambda entry: not owns(top, entry.move))  # stable: each part in the order found
+    return sorted(out, key=lambda entry: (not owns(top, entry.move), _PART.get(type(entry.move).group, 1)))
+
+
+_PART = {"now": 0, "encounter": 0, "records": 2}  # where a group's moves come in legal_moves (the others: 1)
 
 
 # Effects the table reports while a procedure waits: accepted on top of it, not what carries it on.
@@ -152,81 +152,37 @@ def owns(top, move) -> bool:
     return move.type not in _REPORTED
 
 
-def candidates(state) -> Iterator[LegalMove]:
-    """Candidate moves read from the state; ranged ones already narrowed to their legal values."""
-    from referee import moves as M
-    from referee.loot_and_inventory import inventory, owned_cards, patron_mat, stored, takeable
+class Finder:
+    """What a move's declared `candidates(state, find)` (referee/moves.py) are written with: `entry` (a LegalMove),
+    `legal(move)`, `ranged(make, field, low, high, free)` (a LegalMove with the range of legal values of a field, or
+    nothing when `low` itself is refused) and `new_name(taken, word)` (a placeholder for a name only the table knows)."""
 
-    players = list(state.settings.players)
+    entry = LegalMove
 
-    def ranged(make, field: str, low: int, high: int, free=frozenset()):
-        found = _amount_range(state, make, low, high)
+    def __init__(self, state):
+        self.state = state
+
+    def legal(self, move) -> bool:
+        return _legal(self.state, move)
+
+    def ranged(self, make, field: str, low: int, high: int, free=frozenset()) -> Iterator[LegalMove]:
+        found = _amount_range(self.state, make, low, high)
         if found is not None:
             yield LegalMove(make(low), {field: found}, free)
 
-    # --- the Check being rolled and the Random Encounter in progress first
-    yield from _check_moves(state, M, ranged)
-    yield from _encounter_moves(state, M, ranged)
-    yield LegalMove(M.ResolveCheck())
-
-    for name in players:
-        # --- 02 game structure
-        for action in dict.fromkeys(state.actions_taken):
-            yield LegalMove(M.TurnAction(player=name, action=action))
-        yield LegalMove(M.TurnAction(player=name, action=_new_name(state.actions_taken, "ACTION")),
-                        free=frozenset({"action"}))  # an action not yet taken this turn
-        for outcome in M.DEATH_OUTCOMES:
-            yield LegalMove(M.ReportDeath(player=name, outcome=outcome))
-        for new in M.PLAYER_STATES:
-            yield LegalMove(M.SetState(player=name, state=new))
-        # --- 01 core concepts
-        yield from ranged(lambda n, p=name: M.Damage(player=p, amount=n), "amount", 1, MAX_AMOUNT,
-                          frozenset({"source"}))
-        yield from ranged(lambda n, p=name: M.Heal(player=p, amount=n), "amount", 1, MAX_AMOUNT)
-        for resource in ("health", "kaos", "reroll"):
-            yield from ranged(lambda n, p=name, r=resource: M.Gain(player=p, amount=n, resource=r), "amount", 1,
-                              MAX_AMOUNT)
-        for resource in ("kaos", "reroll"):
-            yield from ranged(lambda n, p=name, r=resource: M.Lose(player=p, amount=n, resource=r), "amount", 1,
-                              MAX_AMOUNT)
-        for status in M.STATUSES:
-            yield LegalMove(M.GainStatus(player=name, status=status))
-            yield LegalMove(M.RemoveStatus(player=name, status=status))
-        yield from _declare_moves(state, M, ranged, name, players)
-        # --- 08 loot and inventory
-        yield from _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat)
-
-    for cube_room in (False, True):
-        for complete in (False, True):
-            yield LegalMove(M.EndTurn(cube_room=cube_room, complete=complete))
-
-    # --- bookkeeping the table may record at any time
-    card_text = frozenset({"name", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
-                           "backpack_defense", "equip_as"})
-    new = _new_name(state.cards, "NAME")
-    for kind in ("armor", "common", "rare"):
-        yield LegalMove(M.DescribeCard(name=new, kind=kind), free=card_text)
-    for weapon in ("melee", "ranged"):
-        yield LegalMove(M.DescribeCard(name=new, kind="weapon", weapon=weapon), free=card_text)
-    for kind in ("armor", "weapon", "common", "rare"):
-        yield from ranged(lambda n, k=kind: M.DeckSize(kind=k, size=n), "size", 0, MAX_AMOUNT)
-    yield from ranged(lambda n: M.EncounterDeck(size=n), "size", 0, MAX_AMOUNT)
+    @staticmethod
+    def new_name(taken, word: str) -> str:
+        return _new_name(taken, word)
 
 
-def _check_moves(state, M, ranged) -> Iterator[LegalMove]:
-    top = state.top
-    if getattr(top, "kind", None) != "check":
-        return
-    for p in top.participants:
-        count = len(p.dice) if p.rolled else (1 if p.mode == "single" else 2)
-        for cls in (M.RollDice, M.Reroll):
-            move = cls(player=p.name, dice=(1,) * count, auto_resolve=True)  # as the table types it
-            if _legal(state, move):
-                yield LegalMove(move, {"dice": range(1, 21)}, frozenset({"virtual", "auto_resolve"}))
-        yield from ranged(lambda n, who=p.name: M.SpendKaos(player=who, amount=n), "amount", 1, MAX_AMOUNT)
-        for low, high in ((1, 99), (-99, -1)):  # any but 0 (-99..99), before the roll or after it
-            yield from ranged(lambda n, who=p.name: M.CheckModifier(player=who, amount=n, because="REASON"), "amount",
-                              low, high, frozenset({"because"}))
+def candidates(state) -> Iterator[LegalMove]:
+    """Candidate moves read from the state, each move type's as its declaration gives them (in the order declared);
+    ranged ones already narrowed to their legal values."""
+    from referee.moves import MOVE_TYPES
+
+    find = Finder(state)
+    for cls in MOVE_TYPES.values():
+        yield from cls.candidates(state, find)
 
 
 def check_changers(state) -> list:
@@ -250,126 +206,11 @@ def check_changers(state) -> list:
     return [move for move in found if _legal(state, move)]
 
 
-def _declare_moves(state, M, ranged, name: str, players: list[str]) -> Iterator[LegalMove]:
-    from referee.core_concepts import RULES_STATS
-
-    stats = list(dict.fromkeys([*RULES_STATS, *state.settings.stats.get(name, {})]))
-    for word in [*stats, "perception", "attack"]:
-        yield from ranged(lambda n, w=word: M.DeclareCheck(player=name, stat=w, tn=n), "tn", 0, 99,
-                          frozenset({"bonus"}))
-        # a Contested Check against one opponent or several (in Turn Order), each one an opponent it may have alone
-        alone = [o for o in players if o != name and _legal(state, M.DeclareCheck(player=name, stat=word,
-                                                                                  opponents=(o,)))]
-        for size in range(1, len(alone) + 1):
-            for opponents in combinations(alone, size):
-                yield LegalMove(M.DeclareCheck(player=name, stat=word, opponents=opponents), free=frozenset({"bonus"}))
-
-
-def _loot_moves(state, M, name, players, owned_cards, inventory, stored, takeable, patron_mat) -> Iterator[LegalMove]:
-    from referee.loot_and_inventory import legal_slots
-
-    card_text = frozenset({"names", "slots", "armor_type", "defense", "stats", "consumable", "anytime", "backpack",
-                           "backpack_defense", "equip_as"})
-    new = _new_name(state.cards, "NAME")
-    for kind in ("armor", "common", "rare"):
-        yield LegalMove(M.DrawLoot(player=name, kinds=(kind,), names=(new,)), free=card_text)
-    for weapon in ("melee", "ranged"):
-        yield LegalMove(M.DrawLoot(player=name, kinds=("weapon",), names=(new,), weapon=weapon), free=card_text)
-    for card, info in state.cards.items():  # a card described before, drawn again by its name
-        if info.get("type") in ("armor", "weapon", "common", "rare"):
-            yield LegalMove(M.DrawLoot(player=name, kinds=(info["type"],), names=(card,)))
-    owned = owned_cards(state, name)
-    held = inventory(state, name)
-    backpack_slots = range(1, state.settings.backpack_slots + 1)
-    for card in owned:
-        info = state.cards.get(card, {})
-        yield LegalMove(M.Equip(player=name, card=card))
-        for slot in legal_slots(info) if info else ():
-            yield LegalMove(M.Equip(player=name, card=card, slot=slot))
-        yield LegalMove(M.Store(player=name, card=card))
-        for number in backpack_slots:
-            yield LegalMove(M.Store(player=name, card=card, slot=number))
-        yield LegalMove(M.DiscardLoot(player=name, card=card))
-        yield LegalMove(M.DiscardLoot(player=name, card=card, required="REASON"), free=frozenset({"required"}))
-        yield LegalMove(M.UseLoot(player=name, card=card), free=frozenset({"effect"}))
-    mat = patron_mat(state, name)
-    for card in (mat.melee, mat.ranged):
-        if card and card not in mat.dropped:
-            yield LegalMove(M.DropWeapon(player=name, card=card))
-    for card in mat.dropped:
-        yield LegalMove(M.RecoverWeapon(player=name, card=card))
-    # Gear Swap: Equipped Gear to the Backpack, Stored Gear to a Slot, or the two exchanged
-    stored_cards = [c for _, c in stored(state, name)]
-    swap = frozenset({"discard"})  # what the table would discard if the swap left a card without a legal Slot
-    for card in held:
-        yield LegalMove(M.GearSwap(player=name, card=card), free=swap)
-        info = state.cards.get(card, {})
-        for slot in legal_slots(info) if info else ():
-            yield LegalMove(M.GearSwap(player=name, card=card, slot=slot), free=swap)
-        for other in held:
-            if other != card and (card in stored_cards) != (other in stored_cards):
-                yield LegalMove(M.GearSwap(player=name, card=card, other=other), free=swap)
-    for source in players:
-        if source == name:
-            continue
-        for card in [c for _, c in stored(state, source)]:
-            yield LegalMove(M.TakeLoot(player=name, source=source, card=card, how="pickpocket"))
-        for card in takeable(state, source):
-            for how in ("take", "opportunity"):
-                yield LegalMove(M.TakeLoot(player=name, source=source, card=card, how=how))
-
-
-def _encounter_moves(state, M, ranged) -> Iterator[LegalMove]:
-    from referee.loot_and_inventory import eligible_loot
-    from referee.random_encounters import awaited_die, current_card
-
-    players = list(state.settings.players)
-    enc = next((p for p in reversed(state.stack) if p.kind == "random-encounter"), None)
-    described = state.encounters["cards"]
-    text = frozenset({"because", "checks", "pays", "penalty", "no_penalty"})  # a card drawn again may be described again
-    for cause in M.ENCOUNTER_CAUSES:
-        for who in [None, *players]:
-            for card in described:
-                yield LegalMove(M.EncounterDraw(card=card, cause=cause, player=who), free=text)
-            # a card not yet described: its options and Penalty as the table reads them (a Penalty is required)
-            yield LegalMove(M.EncounterDraw(card=_new_name(described, "CARD"), cause=cause, player=who,
-                                            checks=("brawn 10",), penalty=("damage d6",)), free=text | {"card"})
-    if enc is None:
-        return
-    card = current_card(state)
-    for number, option in enumerate(card["options"], 1):
-        yield LegalMove(M.EncounterChoose(player=enc.player, option=number))
-        if option.get("kind") == "discard":  # as many cards as it says, named in Inventory order
-            for loot in combinations(eligible_loot(state, enc.player), option["amount"]):
-                yield LegalMove(M.EncounterChoose(player=enc.player, option=number, discard=loot))
-    if enc.die_rolled:  # 01 REROLL_TOKENS: the damage die may be rerolled before it is resolved
-        for who in players:
-            move = M.Reroll(player=who, dice=(1,), auto_resolve=True)  # as typed: --hold means nothing for a die
-            if _legal(state, move):
-                yield LegalMove(move, {"dice": range(1, enc.die + 1)}, frozenset({"virtual", "auto_resolve"}))
-    die = awaited_die(state)
-    if die is not None:
-        yield from ranged(lambda n: M.EncounterRoll(player=enc.roller, value=n), "value", 1, die,
-                          frozenset({"virtual"}))
-    for who in players:
-        for loot in eligible_loot(state, who):
-            yield LegalMove(M.EncounterDiscard(player=who, card=loot))
-    yield LegalMove(M.EncounterContinue())
-
-
 # --- what the table reads: each legal move as the command to type, its group, its cost ----------------------
 
 GROUPS = ("now", "turn", "loot", "encounter", "effects", "records")
 GROUP_TITLES = {"now": "Now", "turn": "The turn", "loot": "Loot (08)", "encounter": "Random Encounters (10)",
                 "effects": "Effects the table reports", "records": "Records"}
-_GROUP_OF = {
-    "action": "turn", "end-turn": "turn", "declare": "turn",
-    "draw": "loot", "equip": "loot", "store": "loot", "discard": "loot", "use": "loot", "gear-swap": "loot",
-    "take": "loot", "drop": "loot", "recover": "loot",
-    "damage": "effects", "heal": "effects", "gain": "effects", "lose": "effects", "gain-status": "effects",
-    "remove-status": "effects", "death": "effects", "set-state": "effects",
-    "card": "records", "deck-size": "records", "encounter-deck": "records",
-}
 
 
 def group_of(state, entry: LegalMove) -> str:
@@ -377,9 +218,7 @@ def group_of(state, entry: LegalMove) -> str:
     stack ("now") first, then the turn, loot, encounters, the effects the table reports, records."""
     if owns(state.top, entry.move):
         return "now"
-    if entry.type.startswith("encounter-") and entry.type != "encounter-deck":
-        return "encounter"
-    return _GROUP_OF.get(entry.type, "now")
+    return type(entry.move).group  # as its declaration says
 
 
 def typed(entry: LegalMove) -> str:
@@ -491,9 +330,11 @@ def named_types(text: str) -> set[str]:
     word (what is not a move stays as it is: inventory)."""
     import re
 
-    return {_MOVE_TYPE_OF.get(word, word) for word in re.findall(r"`referee ((?:encounter )?[a-z-]+)", text)}
+    return {_move_type_of(word) for word in re.findall(r"`referee ((?:encounter )?[a-z-]+)", text)}
 
 
-# Commands whose move type has another name (referee.notation writes `pickpocket` for a take, `deck` for a size).
-_MOVE_TYPE_OF = {"pickpocket": "take", "deck": "deck-size", **{f"encounter {w}": f"encounter-{w}" for w in
-                                                              ("draw", "choose", "roll", "discard", "continue", "deck")}}
+def _move_type_of(command: str) -> str:
+    """The move type a command word names (`pickpocket` is a take, `deck` a deck-size), as its declaration says."""
+    from referee.moves import MOVE_TYPES
+
+    return next((cls.type for cls in MOVE_TYPES.values() for n in cls.notations if n.command == command), command)

@@ -1,4 +1,7 @@
-"""Reading what the table types: strict numbers, forgiving names. Raises InvalidMove, never guesses."""
+"""Reading what the table types: strict numbers, forgiving names. Raises InvalidMove, never guesses.
+
+Also the parts a move's notation is declared with (`Param`, `Notation`, the readers of its words): each move's
+declaration (referee/moves.py) writes its command words, arguments and options with them."""
 
 from __future__ import annotations
 
@@ -6,7 +9,9 @@ import re
 
 from referee.errors import AmbiguousName, InvalidMove, UnknownName
 
-__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted", "typed_line", "name_words"]
+__all__ = ["parse_int", "parse_dice", "match_player", "match_choice", "match_alias", "quoted", "typed_line", "name_words",
+           "Param", "Notation", "read_player", "read_amount", "read_text", "status_named", "loot_kind", "virtual_dice",
+           "STATUS_ALIASES", "LOOT_KIND_ALIASES"]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 
@@ -118,3 +123,98 @@ def match_alias(text: str, aliases: dict[str, str], *, what: str) -> str:
     canonical = list(dict.fromkeys(aliases.values()))
     hint = f"; did you mean {' or '.join(names)}?" if names else f" (choices: {', '.join(canonical)})"
     raise UnknownName(f"no {what} {_shown(text)}{hint}", name=str(text), what=what, suggestions=tuple(names))
+
+
+# --- a move's notation: its command words, arguments and options (declared with the move, referee/moves.py) ----------
+
+# What the table may type for a status or a Loot type ({spelling: canonical value}).
+STATUS_ALIASES = {"goblin": "goblin", "goblin balls on ya": "goblin", "gboy": "goblin",
+                  "haunted": "haunted", "dungeon haunted": "haunted"}
+LOOT_KIND_ALIASES = {"armor": "armor", "armour": "armor", "weapon": "weapon", "weapons": "weapon",
+                     "common": "common", "common magic": "common", "common-magic": "common",
+                     "rare": "rare", "rare magic": "rare", "rare-magic": "rare"}
+
+
+class Param:
+    """One argument or option of a move's notation. `raw` values reach the builder as typed: str, list[str] (many),
+    bool (flag), or the default when absent. `field`: the move's field it gives (its typed form writes that field
+    back; None when it gives none, as a seed); `read(state, raw)`: the field's value from the raw value, for a move
+    built from its fields alone (None: the raw value as it is)."""
+
+    __slots__ = ("name", "help", "option", "many", "flag", "required", "default", "metavar", "names", "choices",
+                 "signed", "field", "read")
+
+    def __init__(self, name: str, help: str, *, option: tuple[str, ...] = (), many: bool = False, flag: bool = False,
+                 required: bool | None = None, default=None, metavar: str = "", names: str = "",
+                 choices: tuple[str, ...] = (), signed: bool = False, field: str | None = "", read=None):
+        self.name = name
+        self.help = help
+        self.option = option  # ("--tn",): an option; (): a positional argument
+        self.many = many  # a repeatable option, or a positional that takes the remaining words
+        self.flag = flag
+        self.required = (not option and not many and default is None) if required is None else required
+        self.default = False if flag else ([] if many else default)
+        self.metavar = metavar or name.upper()
+        self.names = names  # what it names, for completion: player, card, stat, status, slot, option, ...
+        self.choices = choices  # the only values it takes, where this move narrows what `names` could be
+        self.signed = signed  # a number that may be typed with its sign, -2 as well as +2 (not an option)
+        self.field = name if field == "" else field
+        self.read = read
+
+    def __repr__(self) -> str:
+        return f"Param({self.name!r})"
+
+
+class Notation:
+    """How the table writes one kind of move: `command` words, `params`, and `build(state, **raw) -> Move`."""
+
+    __slots__ = ("command", "help", "params", "build")
+
+    def __init__(self, command: str, help: str, params: tuple[Param, ...], build=None):
+        self.command, self.help, self.params, self.build = command, help, params, build
+
+    @property
+    def positionals(self) -> list[Param]:
+        return [p for p in self.params if not p.option]
+
+    def usage(self) -> str:
+        parts = [self.command]
+        for p in self.positionals:
+            word = f"{p.metavar}..." if p.many else p.metavar
+            parts.append(word if p.required else f"[{word}]")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Notation({self.command!r})"
+
+
+def read_player(state, text: str) -> str:
+    return match_player(text, state.settings.players)
+
+
+def read_amount(state, text: str, what: str = "the amount") -> int:
+    return parse_int(text, what=what, low=1, high=999)
+
+
+def read_text(state, text: str) -> str:
+    return text.strip()
+
+
+def status_named(text: str) -> str:
+    """The status `text` names (any spelling of STATUS_ALIASES, or a prefix of one)."""
+    return match_alias(text, STATUS_ALIASES, what="status")
+
+
+def loot_kind(text: str) -> str:
+    """The Loot type `text` names (a move's or a position's), read forgivingly."""
+    return match_alias(text, LOOT_KIND_ALIASES, what="Loot type")
+
+
+def virtual_dice(count: int, sides: int, seed: str | None) -> tuple[int, ...]:
+    """Dice rolled by the referee for a table without dice: `seed`, else $REFEREE_SEED, else unseeded."""
+    import os
+    import random
+
+    seed = seed if seed is not None else os.environ.get("REFEREE_SEED")
+    rng = random.Random(parse_int(seed, what="--seed", low=0, high=2**63) if seed is not None else None)
+    return tuple(rng.randint(1, sides) for _ in range(count))

@@ -1,59 +1,19 @@
-"""Where the rules live: each move type's judge and each pending procedure's class, by module and name.
+"""Where the rules live: each pending procedure's class and each hook, by module and name; each move type's judge is
+named by its declaration (`@move(..., judge="module:name")`, referee/moves.py).
 
-One table, read lazily: a command imports only the rule module of the move it judges (a table waits on every
-command, and most moves need one document), and a game file's pending stack imports the modules of the procedures
-on it. `tests/test_registry.py` resolves every entry.
+Read lazily: a command imports only the rule module of the move it judges (a table waits on every command, and most
+moves need one document), and a game file's pending stack imports the modules of the procedures on it.
+`tests/test_engine_properties.py` resolves every entry.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-__all__ = ["JUDGES", "PROCEDURES", "AFTER_EVERY_MOVE", "HOOKS", "judge", "procedure", "hook", "resolve"]
+__all__ = ["PROCEDURES", "AFTER_EVERY_MOVE", "HOOKS", "judge", "procedure", "hook", "resolve"]
 
 _CORE, _STRUCTURE = "referee.core_concepts", "referee.game_structure"
 _LOOT, _ENCOUNTERS = "referee.loot_and_inventory", "referee.random_encounters"
-
-# One judge per move type, in the module of the rule document that governs it.
-JUDGES: dict[str, str] = {
-    # 02_GAME_STRUCTURE
-    "action": f"{_STRUCTURE}:judge_action",
-    "end-turn": f"{_STRUCTURE}:judge_end_turn",
-    "death": f"{_STRUCTURE}:judge_death",
-    "set-state": f"{_STRUCTURE}:judge_set_state",
-    # 01_CORE_CONCEPTS
-    "declare": f"{_CORE}:judge_declare",
-    "roll": f"{_CORE}:judge_roll",
-    "reroll": f"{_CORE}:judge_reroll",
-    "kaos": f"{_CORE}:judge_kaos",
-    "modifier": f"{_CORE}:judge_modifier",
-    "resolve": f"{_CORE}:judge_resolve",
-    "damage": f"{_CORE}:judge_damage",
-    "heal": f"{_CORE}:judge_heal",
-    "gain": f"{_CORE}:judge_gain",
-    "lose": f"{_CORE}:judge_lose",
-    "gain-status": f"{_CORE}:judge_gain_status",
-    "remove-status": f"{_CORE}:judge_remove_status",
-    # 08_LOOT_AND_INVENTORY
-    "card": f"{_LOOT}.cards:judge_card",
-    "deck-size": f"{_LOOT}.drawing:judge_deck_size",
-    "draw": f"{_LOOT}.drawing:judge_draw",
-    "equip": f"{_LOOT}.equipping:judge_equip",
-    "store": f"{_LOOT}.storing:judge_store",
-    "discard": f"{_LOOT}.discarding:judge_discard",
-    "use": f"{_LOOT}.consumables:judge_use",
-    "gear-swap": f"{_LOOT}.gear_swap:judge_gear_swap",
-    "take": f"{_LOOT}.taking:judge_take",
-    "drop": f"{_LOOT}.dropped_weapons:judge_drop",
-    "recover": f"{_LOOT}.dropped_weapons:judge_recover",
-    # 10_RANDOM_ENCOUNTERS
-    "encounter-deck": f"{_ENCOUNTERS}.deck:judge_deck",
-    "encounter-draw": f"{_ENCOUNTERS}.drawing:judge_draw",
-    "encounter-choose": f"{_ENCOUNTERS}.completion_options:judge_choose",
-    "encounter-roll": f"{_ENCOUNTERS}.penalty:judge_roll",
-    "encounter-discard": f"{_ENCOUNTERS}.penalty:judge_discard",
-    "encounter-continue": f"{_ENCOUNTERS}.interruptions:judge_continue",
-}
 
 # The procedures of the pending stack, by kind (the name they are logged under), each in the module of its rules.
 PROCEDURES: dict[str, str] = {
@@ -95,8 +55,9 @@ def resolve(where: str):
     return getattr(import_module(module), name)
 
 
-def judge(move_type: str):
-    return resolve(JUDGES[move_type])
+def judge(move):
+    """The judge of `move` (its declaration names it), its rule module imported on first use."""
+    return resolve(type(move).judge)
 
 
 def procedure(kind: str) -> type:

@@ -164,7 +164,7 @@ def test_undecodable_bytes_in_argv_are_refused_naming_the_question_in_a_real_pro
 _FROZEN_AFTER = """
 import gc, io, json, sys, contextlib
 from referee.cli import main
-from referee.cli.application import invoke
+from referee.cli.run import invoke
 if sys.argv[1] == "session":
     with contextlib.redirect_stdout(io.StringIO()):
         invoke(["ask", "plot armor", "--json"])

@@ -26,6 +26,27 @@ def test_every_notation_is_a_command_with_the_same_arguments_and_options():
         assert set(cli) - {p.name for p in notation.params} == {"game", "dry_run", "override", "why", "as_json"}, words
 
 
+def test_a_move_is_declared_once_and_everything_else_reads_its_declaration():
+    """Issue 21: one `@move` declaration per move type (referee/moves.py) gives its class, its grammar entries, its
+    judge in the module of its rule document, who declares it from a phone, its group in `options`, its candidates
+    and the package's export; nothing else names the move type."""
+    import referee
+    from referee import registry
+    from referee.legal_moves import GROUPS
+    from referee.moves import MOVE_TYPES, Move
+
+    documents = ("referee.core_concepts", "referee.game_structure", "referee.loot_and_inventory",
+                 "referee.random_encounters")
+    assert GRAMMAR == {n.command: n for cls in MOVE_TYPES.values() for n in cls.notations}
+    for kind, cls in MOVE_TYPES.items():
+        assert cls.type == kind and cls.notations and cls.notations[0].build is not None, kind
+        assert cls.judge.startswith(documents) and callable(registry.resolve(cls.judge)), kind
+        assert cls.owner[0] in ("player", "host") and cls.owner[1], kind
+        assert cls.group in GROUPS, kind
+        assert getattr(referee, cls.__name__) is cls and cls.__name__ in referee.__all__, kind
+        assert cls.candidates is not Move.candidates, kind  # legal_moves lists it
+
+
 def test_every_alias_names_a_move():
     assert set(ALIASES.values()) <= set(GRAMMAR)
 

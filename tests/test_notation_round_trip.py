@@ -27,14 +27,14 @@ HOSTILE = st.one_of(
 ).map(lambda text: " ".join(text.split())).filter(bool)
 
 
-def _state(rules_db, names: list[str]) -> GameState:
-    """A game whose cards are `names`, drawn into Mara's Loot Management Window (a card a move names is on the
-    table, so the notation reads it back by its exact name)."""
-    settings_ = make_settings(players=PLAYERS, health=10, health_cap=None, turn_actions=2, reroll_supply=5,
+def _state(rules_db, names: list[str], players=PLAYERS) -> GameState:
+    """A game of `players` whose cards are `names`, drawn into the first Player's Loot Management Window (a card a
+    move names is on the table, so the notation reads it back by its exact name)."""
+    settings_ = make_settings(players=tuple(players), health=10, health_cap=None, turn_actions=2, reroll_supply=5,
                               db=rules_db)
     state = GameState.initial(settings_)
     for name in names:
-        engine.apply(state, M.DrawLoot(player="Mara", kinds=("armor",), names=(name,)))
+        engine.apply(state, M.DrawLoot(player=players[0], kinds=("armor",), names=(name,)))
     return state
 
 
@@ -50,8 +50,9 @@ KIND = st.sampled_from(("armor", "weapon", "common", "rare"))
 SLOT = st.sampled_from(("", "armor-1", "armor-5", "melee", "ranged"))
 
 
-def _moves(cards: list[str]):
-    """A strategy of every move type, each field as the notation can write it."""
+def _moves(cards: list[str], players=PLAYERS):
+    """A strategy of every move type, each field as the notation can write it (the first Player holds `cards`)."""
+    PLAYER = st.sampled_from(players)  # noqa: N806 (the module's PLAYER, for these players)
     card = st.sampled_from(cards)
     text = st.builds(lambda **kw: kw, weapon=st.sampled_from(("", "melee", "ranged")),
                      slots=st.lists(st.integers(1, 5), max_size=2).map(tuple), armor_type=TEXT | st.just(""),
@@ -63,7 +64,7 @@ def _moves(cards: list[str]):
         st.builds(M.TurnAction, player=PLAYER, action=TEXT),
         st.builds(M.DeclareCheck, player=PLAYER, stat=st.sampled_from(("Brawn", "perception", "attack")),
                   tn=st.none() | st.integers(0, 99), bonus=st.integers(-99, 99),
-                  opponents=st.sampled_from(((), (PLAYERS[1],)))),
+                  opponents=st.sampled_from(((), (players[1],)))),
         st.builds(M.RollDice, player=PLAYER, dice=dice, auto_resolve=st.booleans()),
         st.builds(M.Reroll, player=PLAYER, dice=dice, auto_resolve=st.booleans()),
         st.builds(M.SpendKaos, player=PLAYER, amount=AMOUNT),
@@ -79,9 +80,9 @@ def _moves(cards: list[str]):
         st.builds(M.SetState, player=PLAYER, state=st.sampled_from(M.PLAYER_STATES)),
         st.builds(M.EndTurn, cube_room=st.booleans(), complete=st.booleans()),
         st.builds(lambda name, kind, t: M.DescribeCard(name=name, kind=kind, **t), TEXT, KIND, text),
-        st.builds(lambda kind, name, t: M.DrawLoot(player="Mara", kinds=(kind,), names=(name,), **t), KIND, card,
+        st.builds(lambda kind, name, t: M.DrawLoot(player=players[0], kinds=(kind,), names=(name,), **t), KIND, card,
                   text),
-        st.builds(lambda pairs: M.DrawLoot(player="Mara", kinds=tuple(k for k, _ in pairs),
+        st.builds(lambda pairs: M.DrawLoot(player=players[0], kinds=tuple(k for k, _ in pairs),
                                            names=tuple(n for _, n in pairs)),
                   st.lists(st.tuples(KIND, card), min_size=2, max_size=3)),
         st.builds(M.Equip, player=PLAYER, card=card, slot=SLOT),
@@ -89,7 +90,7 @@ def _moves(cards: list[str]):
         st.builds(M.DiscardLoot, player=PLAYER, card=card, required=TEXT | st.just("")),
         st.builds(M.UseLoot, player=PLAYER, card=card, effect=TEXT | st.just("")),
         st.builds(M.GearSwap, player=PLAYER, card=card, other=card | st.just(""), slot=SLOT),
-        st.builds(M.TakeLoot, player=st.just(PLAYERS[1]), source=st.just("Mara"), card=card,
+        st.builds(M.TakeLoot, player=st.just(players[1]), source=st.just(players[0]), card=card,
                   how=st.sampled_from(("take", "opportunity"))),
         st.builds(M.DeckSize, kind=KIND, size=st.integers(0, 999)),
         st.builds(M.DropWeapon, player=PLAYER, card=card),
@@ -114,6 +115,25 @@ def test_every_move_written_as_typed_reads_back_as_itself(rules_db, data):
     cards = data.draw(_cards(), label="cards on the table")
     state = _state(rules_db, cards)
     move = data.draw(_moves(cards), label="move")
+    assert parse(state, describe(move)) == move
+
+
+# Players' names as hostile as the cards': quotes, spaces, dashes, other scripts, words that read as options or as a
+# move's own words (a status, a resource).
+HOSTILE_PLAYER = st.one_of(
+    HOSTILE,
+    st.sampled_from(["--vs", "-2", "Ann-Marie", 'Bo "Big" Lee', "O'Neil", "Ωmega", "kaos", "goblin", "--", "a\\b"]),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_every_move_written_as_typed_reads_back_as_itself_whatever_the_players_are_called(rules_db, data):
+    players = data.draw(st.lists(HOSTILE_PLAYER, min_size=2, max_size=3, unique_by=str.casefold), label="players")
+    cards = data.draw(_cards(), label="cards on the table")
+    state = _state(rules_db, cards, players)
+    move = data.draw(_moves(cards, players), label="move")
     assert parse(state, describe(move)) == move
 
 

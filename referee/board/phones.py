@@ -6,7 +6,7 @@ first visit for an HttpOnly, SameSite=Strict cookie holding the token, and `refe
 new one: the old link and every phone holding its cookie stop working at once. Tokens are compared in constant
 time (`hmac.compare_digest`, against every link).
 
-Who may declare what (the README's table is MOVE_OWNERS, tested row by row): a Player's link declares the moves that
+Who may declare what (the README's table is each move's declared `owner`, referee/moves.py, tested row by row): a Player's link declares the moves that
 Player makes; what the table reports (Damage from a trap, a Death's outcome, a card's description, deck sizes) and
 undo, redo and `--override` are the host's; the plain board is read-only.
 
@@ -27,41 +27,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-__all__ = ["Links", "Link", "MOVE_OWNERS", "mover", "Table", "NotYours", "RateLimit"]
+__all__ = ["Links", "Link", "mover", "Table", "NotYours", "RateLimit"]
 
 TOKEN_BYTES = 24  # 192 bits
 
 # move type -> whose link may declare it from a phone: "player" (the Player the move is made by, named in it or
 # said here), else "host" (the table reports it; the host types it). Undo, redo and --override: the host's.
-MOVE_OWNERS = {
-    "action": ("player", "their Turn Action"),
-    "declare": ("player", "a Check they make (`declare ana brawn --tn 12`)"),
-    "roll": ("player", "the roll of their Check"),
-    "reroll": ("player", "their Reroll Token on their roll"),
-    "kaos": ("player", "the Kaos they spend"),
-    "resolve": ("player", "resolving their Check (the Player who declared it)"),
-    "draw": ("player", "the Loot they draw"),
-    "equip": ("player", "their Loot"), "store": ("player", "their Loot"), "discard": ("player", "their Loot"),
-    "use": ("player", "their Loot"), "gear-swap": ("player", "their Gear Swap"),
-    "take": ("player", "a card they take (the taking Player)"), "recover": ("player", "their Dropped Weapon"),
-    "encounter-choose": ("player", "the Encountering Player's choice"),
-    "encounter-roll": ("player", "the Encountering Player's Penalty die"),
-    "encounter-discard": ("player", "the Encountering Player's discard"),
-    "encounter-continue": ("player", "the Encountering Player carrying the card on"),
-    "end-turn": ("player", "the Active Player ending their turn"),
-    "modifier": ("host", "a modifier the table reports (card text)"),
-    "damage": ("host", "what the table reports"), "heal": ("host", "what the table reports"),
-    "gain": ("host", "what the table reports"), "lose": ("host", "what the table reports"),
-    "gain-status": ("host", "what the table reports"), "remove-status": ("host", "what the table reports"),
-    "death": ("host", "a Death's outcome (09 is not loaded: the table reports it)"),
-    "set-state": ("host", "what the table reports"),
-    "drop": ("host", "a Weapon dropped by an effect the table reports"),
-    "card": ("host", "a card's description"), "deck-size": ("host", "a deck's count"),
-    "encounter-draw": ("host", "a Random Encounter card drawn and described"),
-    "encounter-deck": ("host", "the Random Encounter deck's count"),
-}
-
-
 class NotYours(Exception):
     """A link declared a move it may not (HTTP 403): `message` says whose it is."""
 
@@ -89,8 +60,7 @@ SPECTATOR = Link()
 
 def mover(state, move) -> str | None:
     """The Player whose move `move` is (who may declare it from their own link); None: the table's, the host's."""
-    kind, who = MOVE_OWNERS.get(move.type, ("host", ""))
-    if kind != "player":
+    if type(move).owner[0] != "player":
         return None
     if move.type == "resolve":
         top = state.top
@@ -110,7 +80,7 @@ def may_declare(link: Link, state, move) -> None:
         raise NotYours("the board is read-only: a Player's join link declares moves")
     owner = mover(state, move)
     if owner is None:
-        raise NotYours(f"that is for the table to report: the host declares it ({MOVE_OWNERS.get(move.type, ('', 'a move no Player makes'))[1]})")
+        raise NotYours(f"that is for the table to report: the host declares it ({type(move).owner[1] or 'a move no Player makes'})")
     if owner != link.player:
         raise NotYours(f"that is {owner}'s move")
 

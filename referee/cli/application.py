@@ -170,9 +170,7 @@ def _root(
     """Table referee and rules lookup for Viva La Dungeon."""
 
 
-# --- running a command --------------------------------------------------------------------------------
-
-_BUILT: dict[str, object] = {}  # click commands already built in this process (the session reuses them)
+# --- the commands registered so far --------------------------------------------------------------------
 
 
 def command_name(info) -> str:
@@ -180,87 +178,25 @@ def command_name(info) -> str:
     return info.name or info.callback.__name__.replace("_", "-")
 
 
-def command_for(words: list[str]):
-    """The click command for this invocation, building only the sub-command it names.
-
-    Typer turns every command into a click command on each run (~80 ms for all of them here);
-    a table waits on every command, so a known command name gets an app holding just that one.
-    Anything else (no name, --help, a typo) gets the whole app, with click's usual messages.
-    """
+def one_command(name: str):
+    """The click command of the command or group `name` as registered on the app so far, alone (typer turns every
+    command into a click command on each run, ~80 ms for all of them here: a table waits on every command); None when
+    none is registered under that name. The move commands are registered by referee.cli.moves."""
     import copy
 
     import typer.main
 
-    from referee.cli.moves import register
-
-    name = next((w for w in words if not w.startswith("-")), None)
-    if name in _BUILT and not (set(words) & {"--version"}):
-        return _BUILT[name]
-    if name is not None and name not in {"--help", "-h"} and not (set(words) & {"--version"}):
-        made_by_hand = any(command_name(info) == name for info in app.registered_commands) or any(
-            info.name == name and info.typer_instance is not encounter_app for info in app.registered_groups
-        )
-        if not made_by_hand:
-            register({name})  # a move command is made only when it is the one asked for (notation costs time)
-        commands = [info for info in app.registered_commands if command_name(info) == name][:1]
-        groups = [] if commands else [info for info in app.registered_groups if info.name == name][:1]
-        if commands or groups:
-            only = copy.copy(app)
-            only.registered_commands, only.registered_groups = commands, groups
-            only._add_completion = False  # --install-completion belongs to `referee` alone
-            return _BUILT.setdefault(name, typer.main.get_command(only))
-    register()
-    return typer.main.get_command(app)
+    commands = [info for info in app.registered_commands if command_name(info) == name][:1]
+    groups = [] if commands else [info for info in app.registered_groups if info.name == name][:1]
+    if not (commands or groups):
+        return None
+    only = copy.copy(app)
+    only.registered_commands, only.registered_groups = commands, groups
+    only._add_completion = False  # --install-completion belongs to `referee` alone
+    return typer.main.get_command(only)
 
 
-def invoke(words: list[str]) -> int:
-    """Run one referee command in this process and return its exit code (the demo, the session)."""
-    from typer.exceptions import TyperException  # typer 0.28 vendors click: its errors derive from this
-
-    try:
-        result = command_for(words).main(args=words, prog_name="referee", standalone_mode=False)
-    except typer.Exit as stop:
-        return stop.exit_code
-    except typer.Abort:
-        sys.stderr.write("referee: aborted\n")
-        return EXIT_REFUSED
-    except TyperException as error:  # usage errors: unknown command, bad option, missing argument
-        if hasattr(error, "show"):
-            error.show()
-        else:
-            sys.stderr.write(f"referee: {error}\n")
-        return getattr(error, "exit_code", EXIT_BAD_INPUT)
-    except Exception as error:  # a library error outside a command (building the command line itself)
-        code = exit_code_for(error)
-        if code is None:
-            raise
-        sys.stderr.write(f"referee: {error_message(error)}\n")
-        return code
-    return result if isinstance(result, int) else 0
-
-
-_ONE_COMMAND = [False]  # set by `main`: the console script runs one command, then its process ends
-
-
-def process_ends_with_this_command() -> bool:
-    """True in the console script (`main`: one command, then the process ends), False in `invoke` (the session,
-    the demo) and under a test runner."""
-    return _ONE_COMMAND[0]
-
-
-def main() -> None:
-    """The console script. A library error no command caught is still bad input, never a traceback."""
-    _ONE_COMMAND[0] = True
-    for stream in (sys.stdout, sys.stderr):
-        # A path or a name holding bytes that are not UTF-8 (read from argv as surrogates) is printed escaped
-        # (\udcff, also valid inside a JSON string) instead of failing mid-output.
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
-    try:
-        command_for(sys.argv[1:])(prog_name="referee")
-    except Exception as error:
-        code = exit_code_for(error)
-        if code is None:
-            raise
-        sys.stderr.write(f"referee: {error_message(error)}\n")
-        raise SystemExit(code) from None
+def made_by_hand(name: str) -> bool:
+    """Whether `name` is a command or group written in referee.cli (not a move command made from the grammar)."""
+    return any(command_name(info) == name for info in app.registered_commands) or any(
+        info.name == name and info.typer_instance is not encounter_app for info in app.registered_groups)

@@ -20,6 +20,11 @@ OverrideOption = Annotated[
     typer.Option("--override", metavar="REASON", help="Apply even if the rules refuse it (card text wins); logged."),
 ]
 
+# What every move command adds to its grammar entry's arguments and options (referee.cli.moves): {parameter: (its
+# annotation, its default)}.
+MOVE_OPTIONS = {"game": (GameOption, None), "dry_run": (DryRunOption, False), "override": (OverrideOption, None),
+                "why": (WhyOption, False), "as_json": (JsonOption, False)}
+
 
 def console():
     from rich.console import Console

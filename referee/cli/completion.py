@@ -269,16 +269,47 @@ def _complete_command(typed: list[str], fragment: str, replace: int) -> list[Can
 
 
 def _click_command(words: list[str]):
-    """The command line's click command named by `words` (a group's command included), or None."""
-    from referee.cli.application import command_for
+    """The command line's command named by `words` (a group's command included), or None: a move command's options
+    read from its grammar entry and the move commands' common options (`_MoveCommand`), any other command as the
+    command line registers it."""
+    from referee.cli.application import one_command
+    from referee.notation import GRAMMAR
 
-    command = command_for(words[:1])
+    if " ".join(words) in GRAMMAR and " ".join(words) != "deck":  # `deck` is a view command that records a size too
+        return _MoveCommand(GRAMMAR[" ".join(words)])
+    command = one_command(words[0]) if words else None
     for word in words:
         sub = getattr(command, "commands", {}).get(word)
         if sub is None:
             break
         command = sub
-    return None if hasattr(command, "commands") else command
+    return None if command is None or hasattr(command, "commands") else command
+
+
+class _Option(NamedTuple):
+    """What completion reads of a command's option: its names, parameter name, help, and how it takes values."""
+
+    opts: tuple[str, ...]
+    name: str
+    help: str
+    is_flag: bool
+    multiple: bool
+
+
+class _MoveCommand:
+    """A move command's parameters as completion reads them, without making the command (referee.cli.moves makes it
+    from the same grammar entry, with the same common options)."""
+
+    def __init__(self, notation):
+        from typing import get_args
+
+        from referee.cli.common import MOVE_OPTIONS
+
+        self.params = [_Option(p.option, p.name, p.help, p.flag, p.many) for p in notation.params if p.option]
+        for name, (annotation, _) in MOVE_OPTIONS.items():
+            kind, info = get_args(annotation)  # typer reads an Annotated option's first name as its default
+            names = (info.default, *info.param_decls) if isinstance(info.default, str) else tuple(info.param_decls)
+            self.params.append(_Option(names, name, info.help or "", kind is bool, False))
 
 
 def notation_words(words: list[str]) -> list[str]:

@@ -13,13 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.application import EXIT_REFUSED, app, encounter_app
-from referee.cli.common import (
-    DryRunOption, GameOption, JsonOption, OverrideOption, WhyOption, console, open_game, print_json,
-)
-
-_COMMON = {"game": GameOption, "dry_run": DryRunOption, "override": OverrideOption, "why": WhyOption,
-           "as_json": JsonOption}
-_COMMON_DEFAULTS = {"game": None, "dry_run": False, "override": None, "why": False, "as_json": False}
+from referee.cli.common import MOVE_OPTIONS, console, open_game, print_json
 
 
 def run_move(build, *, game: str | None, dry_run: bool, override: str | None, as_json: bool, why: bool = False) -> None:
@@ -86,14 +80,14 @@ def move_command(notation):
         params.append(inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=annotation))
         annotations[param.name] = annotation
-    for name, annotation in _COMMON.items():
-        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=_COMMON_DEFAULTS[name],
+    for name, (annotation, default) in MOVE_OPTIONS.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
                                         annotation=annotation))
         annotations[name] = annotation
     many = {p.name for p in notation.params if p.many}
 
     def command(**given) -> None:
-        common = {name: given.pop(name) for name in _COMMON}
+        common = {name: given.pop(name) for name in MOVE_OPTIONS}
         raw = {name: ([] if value is None and name in many else value) for name, value in given.items()}
         run_move(lambda state: notation.build(state, **raw), **common)
 

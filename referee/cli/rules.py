@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.application import EXIT_BAD_INPUT, EXIT_REFUSED, app, fail, process_ends_with_this_command, rules_app
+from referee.cli.application import EXIT_BAD_INPUT, EXIT_REFUSED, app, fail, rules_app
 from referee.cli.common import GameOption, JsonOption, console, open_game, open_rules, print_json
 
 KeyArgument = Annotated[
@@ -161,6 +161,8 @@ def ask(
         from referee import ask_display
 
         ask_display.print_result(console(), result, now)
+    from referee.cli.run import process_ends_with_this_command
+
     if process_ends_with_this_command():
         # The interpreter's last garbage collection would walk every object of the process, the lookup's open
         # index with them, to find no garbage worth finalizing: the lookup only read (about 45 ms of a 300 ms

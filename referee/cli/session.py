@@ -16,7 +16,8 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.application import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, app, fail, invoke
+from referee.cli.application import EXIT_BAD_INPUT, EXIT_OK, EXIT_REFUSED, app, fail
+from referee.cli.run import invoke
 
 
 @app.command("demo")
@@ -391,7 +392,7 @@ def show_help(words: list[str]) -> int:
     from referee.cli.moves import register
     from referee.notation import ALIASES, GRAMMAR, command_of
 
-    register()  # the move commands are made lazily (application.command_for); help lists them all
+    register()  # the move commands are made lazily (run.command_for); help lists them all
 
     if words:
         head = words[0].casefold()

@@ -80,7 +80,7 @@ def judge_use(state, move, d) -> None:
 
         d.report(f"{player} uses {name}: {effect} (card text, as the table reports it)", R.CONSUMABLE_CARD_TEXT,
                  R.MAGIC_USE_AS_INSTRUCTED)
-        registry.judge(applied.type)(state, applied, d)
+        registry.judge(applied)(state, applied, d)
     if card.get("consumable"):
         take_out(d, name)
         where = to_pile(d, name)
