@@ -50,7 +50,7 @@ class DeathProc(Procedure):
 
     def refuse(self, d, move) -> None:
         d.violate("death-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                  fix=self.finish_hint())
+                  fix=self.finish_hint(d.state))
 
     player: str = ""
     cause: str = ""
@@ -60,7 +60,18 @@ class DeathProc(Procedure):
         return f"Death Process for {self.player} (09_DEATH_AND_VICTORY: the table reports the outcome)"
 
     def finish_hint(self, state=None) -> str:
-        return f"`referee death {self.player.lower()} removed|fallen|zombie|surviving`"
+        """The Death to report next: this one, or the Active Player's when it waits with this one among the Death
+        Processes on top together (the Active Player's first, Core Timing: judge_death)."""
+        name = self.player
+        if state is not None:
+            together = []
+            for proc in reversed(state.stack):
+                if not isinstance(proc, DeathProc):
+                    break
+                together.append(proc.player)
+            if name in together and state.active_player.name in together:
+                name = state.active_player.name
+        return f"`referee death {name.lower()} removed|fallen|zombie|surviving`"
 
 
 TURN_ORDER_OF_STATE = {"surviving": R.TURN_ORDER_SURVIVING, "zombie": R.TURN_ORDER_ZOMBIE, "fallen": R.TURN_ORDER_FALLEN,
@@ -378,7 +389,7 @@ def judge_death(state, move, d) -> None:
     active = state.active_player.name
     if together and mine is None:
         d.violate("other-death-first", f"{together[0].player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
-                  fix=together[0].finish_hint())
+                  fix=together[0].finish_hint(state))
         return d.impossible()
     if mine is not None and name != active and any(p.player == active for p in together):
         d.interpret("simultaneous-deaths")

@@ -261,6 +261,9 @@ SCENARIOS = {
                                '--penalty "damage d6"', "encounter choose ann 1", "roll ann 5 --hold", "resolve",
                                "encounter discard ann coin", "encounter roll bob 3"]),
     "contested-tie": ({}, ["declare ann brawn --vs bob", "roll ann 10", "roll bob 10", "resolve"]),
+    # three Death Processes on top together, the Active Player's (Ann's) between the others: hers is resolved first
+    "deaths-together-active-between": ({}, ["damage cat 99", "damage ann 99", "damage bob 99", "death ann fallen",
+                                            "death bob fallen"]),
 }
 
 
