@@ -38,8 +38,8 @@ def _signed(n: int) -> str:
 
 def rerolls_available(state, d) -> int:
     """Reroll Tokens in the supply now, counting what this move has already decided (GameState.rerolls_available)."""
-    return state.rerolls_available(held=sum(d.get(p.name, "rerolls") for p in state.players),
-                                   out=d.game("rerolls_out"))
+    return state.rerolls_available(held=sum(d.work.player(p.name).rerolls for p in state.players),
+                                   out=d.work.rerolls_out)
 
 
 def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", *because) -> int:
@@ -47,7 +47,7 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", 
     sentences that grant them (the gain's reason on the ruling)."""
     why = f" ({why})" if why else ""
     if resource == "reroll":
-        held_before = d.get(name, "rerolls")
+        held_before = d.work.player(name).rerolls
         available = rerolls_available(state, d)
         gained = min(amount, available)
         if gained < amount:
@@ -60,11 +60,11 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", 
         else:
             d.say(f"{name} gains {tokens(gained, 'reroll')}{why} → {held_before + gained}", *because, kind="tokens")
         if gained:
-            d.set(name, "rerolls", held_before + gained)
+            d.work.player(name).rerolls = held_before + gained
         return gained
     if resource == "kaos":
-        d.set(name, "kaos", d.get(name, "kaos") + amount)
-        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.get(name, 'kaos')} Kaos", *because, R.KAOS_NOT_CAPPED,
+        d.work.player(name).kaos = d.work.player(name).kaos + amount
+        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.work.player(name).kaos} Kaos", *because, R.KAOS_NOT_CAPPED,
               kind="tokens")
         return amount
     raise InvalidMove(f"cannot gain {resource!r}")
@@ -73,7 +73,7 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", 
 def return_reroll_tokens(state, d, n: int) -> None:
     """Spent or lost Reroll Tokens go back to the supply, or leave the game (interpretation spent-reroll-supply)."""
     if d.interpret("spent-reroll-supply") == "leave-game":
-        d.set_game("rerolls_out", d.game("rerolls_out") + n)
+        d.work.rerolls_out = d.work.rerolls_out + n
 
 
 def _removed(d, name: str, doing: str) -> None:
@@ -83,14 +83,14 @@ def _removed(d, name: str, doing: str) -> None:
 def judge_damage(state, move, d) -> None:
     _positive(move.amount)
     _removed(d, move.player, "take Damage")
-    before = d.get(move.player, "health")
+    before = d.work.player(move.player).health
     after = before - move.amount
     source = f" from {move.source}" if move.source else ""
-    d.set(move.player, "health", after)
+    d.work.player(move.player).health = after
     d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH,
           kind="tokens")
-    dying = [p.player for p in d.stack if p.kind == "death" and p.player != move.player]
-    if dying and d.stack[-1].kind == "death":
+    dying = [p.player for p in d.work.stack if p.kind == "death" and p.player != move.player]
+    if dying and d.work.stack[-1].kind == "death":
         d.interpret("simultaneous-deaths")
         d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
               R.DEATH_FULLY_RESOLVED)
@@ -100,9 +100,9 @@ def judge_damage(state, move, d) -> None:
 def judge_heal(state, move, d) -> None:
     _positive(move.amount)
     _removed(d, move.player, "heal")
-    before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
+    before, cap = d.work.player(move.player).health, d.work.player(move.player).health_cap
     after = max(before, min(cap, before + move.amount))
-    d.set(move.player, "health", after)
+    d.work.player(move.player).health = after
     if after - before < move.amount:
         d.say(
             f"{move.player} heals {after - before} of {move.amount}: Health {before} → {after} "
@@ -117,9 +117,9 @@ def judge_gain(state, move, d) -> None:
     _positive(move.amount)
     _removed(d, move.player, "gain anything")
     if move.resource == "health":
-        before, cap = d.get(move.player, "health"), d.get(move.player, "health_cap")
+        before, cap = d.work.player(move.player).health, d.work.player(move.player).health_cap
         after = before + move.amount
-        d.set(move.player, "health", after)
+        d.work.player(move.player).health = after
         d.say(f"{move.player} gains {move.amount} Health: {before} → {after}", R.GAIN_HEALTH, kind="tokens")
         if after > cap:
             d.say(f"{move.player}'s Health is above the Health Cap ({cap})", R.GAIN_ABOVE_CAP)
@@ -136,7 +136,7 @@ def judge_lose(state, move, d) -> None:
     if move.resource not in ("kaos", "reroll"):
         raise InvalidMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
     field = "kaos" if move.resource == "kaos" else "rerolls"
-    held = d.get(move.player, field)
+    held = getattr(d.work.player(move.player), field)
     lost = min(held, move.amount)
     if move.amount > held:
         if d.interpret("lose-more-than-held") == "refuse":
@@ -149,7 +149,7 @@ def judge_lose(state, move, d) -> None:
         else:
             d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
                   *interpretations_cited("lose-more-than-held"))
-    d.set(move.player, field, held - lost)
+    setattr(d.work.player(move.player), field, held - lost)
     if move.resource == "reroll":
         return_reroll_tokens(state, d, lost)
     d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}",
@@ -176,18 +176,18 @@ def judge_gain_status(state, move, d) -> None:
     if status not in STATUSES:
         raise InvalidMove(f"unknown status {status!r}: goblin or haunted")
     _removed(d, name, "gain a status")
-    held = tuple(d.get(name, "statuses"))
+    held = tuple(d.work.player(name).statuses)
     label = STATUSES[status]
     if status in held:
         d.say(f"{name} already has {label}: the new effect is ignored", *STATUS_CITES[status][2:4])
         return
     now = tuple(sorted(held + (status,)))
-    d.set(name, "statuses", now)
+    d.work.player(name).statuses = now
     d.say(f"{name} gains {label}: {STATUS_CITES[status][0].quote}", STATUS_CITES[status][0], kind="tokens")
     d.interpret("status-duration")
     if len(now) == 2:
         if d.interpret("status-cancel-time") == "at-once":
-            d.set(name, "statuses", ())
+            d.work.player(name).statuses = ()
             d.say(f"{name} has both effects: they cancel each other and both are removed now",
                   R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
         else:
@@ -198,7 +198,7 @@ def judge_gain_status(state, move, d) -> None:
 def judge_remove_status(state, move, d) -> None:
     if move.status not in STATUSES:
         raise InvalidMove(f"unknown status {move.status!r}: goblin or haunted")
-    held = tuple(d.get(move.player, "statuses"))
+    held = tuple(d.work.player(move.player).statuses)
     label = STATUSES[move.status]
     _removed(d, move.player, "lose a status")
     if move.status not in held:
@@ -206,7 +206,7 @@ def judge_remove_status(state, move, d) -> None:
                   fix="`referee status` shows who has what", reading="status-duration")
         return d.impossible()
     d.interpret("status-duration")
-    d.set(move.player, "statuses", tuple(s for s in held if s != move.status))
+    d.work.player(move.player).statuses = tuple(s for s in held if s != move.status)
     d.say(f"{label} is removed from {move.player} (table-reported: the card that gave it decides when it ends)")
 
 
@@ -357,17 +357,17 @@ def check_kind(state, move) -> tuple[str, str, bool]:
     return kind, known_stat(state, word), contested
 
 
-def stat_modifier(d, name: str, kind: str, stat: str) -> tuple[int, str, tuple, tuple]:
+def stat_modifier(state, name: str, kind: str, stat: str) -> tuple[int, str, tuple, tuple]:
     """The Stat part of `name`'s modifier on the board now: (value, note, the rules of the Check's kind, the rules
     that let Loot bonuses count). A Stat the table did not set is +0, in a Stat Check and a Perception Check alike;
-    printed Stat bonuses of Loot are added (08 LOOT_AND_STAT_BONUSES)."""
+    printed Stat bonuses of Loot are added (08 LOOT_AND_STAT_BONUSES). `state`: the move's working copy."""
     if kind == "attack":  # 06_COMBAT_ENCOUNTER defines its modifier; the table gives it (--bonus)
         return 0, "", (), ()
-    sources = registry.hook("stat-bonuses")(d, name)
+    sources = registry.hook("stat-bonuses")(state, name)
     loot_rules: list = []
 
     def value(which: str) -> tuple[int, str, bool]:
-        base = d.state.stat(name, which)
+        base = state.stat(name, which)
         loot = [(card, bonus, rules) for card, s, bonus, rules in sources if s.casefold() == which.casefold()]
         for _, _, rules in loot:
             loot_rules.extend(rules)
@@ -399,13 +399,13 @@ def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
     let its Loot bonuses count. A participant of an older log keeps the modifier fixed at declare."""
     if not p.live:
         return p, ()
-    value, note, _, loot_rules = stat_modifier(d, p.name, check.check_kind, check.stat)
+    value, note, _, loot_rules = stat_modifier(d.work, p.name, check.check_kind, check.stat)
     return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus, p.reasons)), loot_rules
 
 
 def _out_of_play(d, name: str, doing: str) -> None:
     """A Fallen or Removed Player takes no Checks (interpretation out-of-play-checks); a Zombie is not refused."""
-    pstate = d.get(name, "state")
+    pstate = d.work.player(name).state
     if pstate in ("fallen", "removed") and d.interpret("out-of-play-checks") == "refuse":
         d.violate("out-of-play-check", f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot "
                   f"{doing}", fix="leave them out of the Check, or --override \"reason\" if a card says otherwise",
@@ -438,9 +438,9 @@ def judge_declare(state, move, d) -> None:
     participants = []
     for name in names:
         bonus = move.bonus if name == move.player else 0
-        value, note, rules, loot_rules = stat_modifier(d, name, kind, stat)
+        value, note, rules, loot_rules = stat_modifier(d.work, name, kind, stat)
         d.cite(*rules, *loot_rules)
-        held = d.get(name, "statuses")
+        held = d.work.player(name).statuses
         # the dice expected now (the roll itself re-reads the statuses); tells the hint how many d20s
         participants.append(Participant(name=name, modifier=value + bonus, modifier_note=_modifier_note(note, bonus),
                                         mode=_dice_mode(held), bonus=bonus, live=True))
@@ -457,7 +457,7 @@ def judge_declare(state, move, d) -> None:
                 d.cite(R.GOBLIN_CONTESTED if status == "goblin" else R.HAUNTED_CONTESTED)
     proc = CheckProc(check_kind=kind, stat=stat, tn=None if contested else move.tn, initiator=move.player,
                      participants=tuple(participants), contested=contested)
-    d.push(proc)
+    d.work.stack.append(proc)
     bonus = ", ".join(f"{p.name}: {p.modifier_note}" for p in participants)
     d.say(f"{proc.title()} is declared ({bonus})", R.CHECK_IS_D20_ROLL)
     if kind == "attack":
@@ -467,7 +467,7 @@ def judge_declare(state, move, d) -> None:
 
 
 def _check_top(state, d) -> CheckProc:
-    top = d.top
+    top = d.work.top
     return top if isinstance(top, CheckProc) else None
 
 
@@ -548,10 +548,10 @@ def judge_roll(state, move, d) -> None:
         d.violate("already-rolled", f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
                   R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
         return d.impossible()
-    statuses = tuple(d.get(move.player, "statuses"))
+    statuses = tuple(d.work.player(move.player).statuses)
     if set(statuses) == {"goblin", "haunted"}:
         d.interpret("status-cancel-time")
-        d.set(move.player, "statuses", ())
+        d.work.player(move.player).statuses = ()
         d.say(f"{move.player}'s Goblin Balls On Ya and Dungeon Haunted cancel each other: both are removed before rolling",
               R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
         statuses = ()
@@ -566,7 +566,7 @@ def judge_roll(state, move, d) -> None:
     if mode != "single":
         d.cite(R.GOBLIN_EFFECT if mode == "higher" else R.HAUNTED_EFFECT)
     rolled = replace(p, dice=tuple(move.dice), mode=mode)
-    d.replace_top(check.with_participant(rolled))
+    d.work.stack[-1] = check.with_participant(rolled)
     how = " (virtual roll)" if move.virtual else ""
     shown, _ = _live(d, check, rolled)
     # what decides the sum: two d20s' rule under a status, else the Final Result's formula
@@ -592,7 +592,7 @@ def judge_reroll(state, move, d) -> None:
     if p.kaos:
         d.violate("reroll-after-kaos", f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
                   fix="undo the Kaos spending first (`referee undo`)")
-    held = d.get(move.player, "rerolls")
+    held = d.work.player(move.player).rerolls
     if held < 1:
         d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
                   fix="a Reroll Token is gained from a natural 1 (CRITICAL_FAILURE_REWARD) or a card")
@@ -604,10 +604,10 @@ def judge_reroll(state, move, d) -> None:
         return d.impossible()
     spent = 1 if held >= 1 else 0  # applied anyway (--override: a card grants the reroll): no token to spend
     if spent:
-        d.set(move.player, "rerolls", held - 1)
+        d.work.player(move.player).rerolls = held - 1
         return_reroll_tokens(state, d, 1)
     new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
-    d.replace_top(check.with_participant(new))
+    d.work.stack[-1] = check.with_participant(new)
     struck = ", ".join(f"~~{v}~~" for v in p.dice)
     how = " (virtual roll)" if move.virtual else ""
     spends = "spends 1 Reroll Token and rerolls" if spent else "rerolls (no Reroll Token spent)"
@@ -645,15 +645,15 @@ def judge_kaos(state, move, d) -> None:
         d.violate("kaos-before-rolling", f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
-    held = d.get(move.player, "kaos")
+    held = d.work.player(move.player).kaos
     if move.amount > held:  # no rule says so directly: what is spent is the Player's resource, held (kaos-floor)
         d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_RESOURCE,
                   R.KAOS_ANY_AMOUNT, fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
                   reading="kaos-floor")
         return d.impossible()  # Kaos not held is not spent, not even by --override
-    d.set(move.player, "kaos", held - move.amount)
+    d.work.player(move.player).kaos = held - move.amount
     new = replace(p, kaos=p.kaos + move.amount)
-    d.replace_top(check.with_participant(new))
+    d.work.stack[-1] = check.with_participant(new)
     d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(d, check, new)[0].final_result}; "
           f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
     if p.used_die == 1:
@@ -674,7 +674,7 @@ def judge_modifier(state, move, d) -> None:
     d.interpret("check-finishes-first")
     reason = f"{_signed(move.amount)} {because}"
     new = replace(p, bonus=p.bonus + move.amount, modifier=p.modifier + move.amount, reasons=p.reasons + (reason,))
-    d.replace_top(check.with_participant(new))
+    d.work.stack[-1] = check.with_participant(new)
     so_far = f" → {_live(d, check, new)[0].final_result} so far" if new.rolled else ""
     d.say(f"{move.player}'s Check takes {reason} (table-reported), an other applicable modifier of the Final "
           f"Result{so_far}", R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)
@@ -702,7 +702,7 @@ def standing(d, check: CheckProc, name: str) -> str:
         where = f"{p.final_result} vs TN {check.tn}: succeeds as it stands"
     else:
         where = f"{p.final_result} vs TN {check.tn}: {check.tn - p.final_result} short"
-    return f"{where}; {name} holds {tokens(d.get(name, 'kaos'), 'kaos')}, {tokens(d.get(name, 'rerolls'), 'reroll')}"
+    return f"{where}; {name} holds {tokens(d.work.player(name).kaos, 'kaos')}, {tokens(d.work.player(name).rerolls, 'reroll')}"
 
 
 def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool) -> None:
@@ -716,7 +716,7 @@ def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool
     if not auto_resolve or check.contested or not all(p.rolled for p in check.participants):
         d.oblige(check.finish_hint())
         return
-    after = d.preview()
+    after = d.work if d.applicable else None  # the game as this move leaves it
     changers = None if after is None else registry.hook("check-changers")(after)
     if changers is None or changers:
         cards = list(dict.fromkeys(f"{m.player}'s {m.card}" for m in changers or () if m.type == "use"))
@@ -752,7 +752,7 @@ def _resolve(state, d, check: CheckProc) -> None:
                   fix=check.finish_hint())
         return d.impossible()
     d.cite(R.FINAL_RESULT_DEFINITION)
-    d.pop()
+    d.work.stack.pop()
     check = _current_stats(d, check)
     parts = []
     for p in check.participants:
@@ -795,9 +795,9 @@ def _resolve(state, d, check: CheckProc) -> None:
             deciding = (R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
         result = "success" if success else "failure"
         d.say(f"{check.title()}: {summary}: {result.upper()} ({why})", *deciding, kind="verdict")
-    d.set_game("last_check", f"{check.title()}: {summary}: {result}")
+    d.work.last_check = f"{check.title()}: {summary}: {result}"
     _crit_rewards(state, d, check)
-    below = d.top
+    below = d.work.top
     if below is not None:  # a procedure the Check was made for (a Random Encounter's Check option) takes the result
         below.on_check_result(state, d, check, success)
 
@@ -817,7 +817,7 @@ def _current_stats(d, check: CheckProc) -> CheckProc:
 
 def timing_order(state, d, names) -> list[str]:
     """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
-    seats = [state.players[i].name for i in registry.hook("turn-order")(state, d.game("active"))]
+    seats = [state.players[i].name for i in registry.hook("turn-order")(state, d.work.active)]
     return sorted(names, key=seats.index)
 
 
@@ -840,11 +840,11 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             if won and resource == "reroll" and not (var == "CRITICAL_FAILURE_REWARD" and p.kaos):
                 wanted.append((p.name, amount))
     if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(state, d):
-        active = state.players[d.game("active")].name
+        active = state.players[d.work.active].name
         if len({name for name, _ in wanted} - {active}) > 1:  # the rule orders only the Active Player first
             d.interpret("simultaneous-order")
         d.say(f"the crit rewards are resolved at the same time and the Reroll Token supply cannot cover them all: "
-              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == state.players[d.game('active')].name
+              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == state.players[d.work.active].name
                                        else "") + f", then in Turn Order: {', '.join(order)}", R.TIMING_ACTIVE_FIRST)
     for p, nat20, nat1 in earned:
         d.interpret("crit-reward-time")

@@ -78,10 +78,10 @@ def check(state: GameState, move: Move) -> Ruling:
         top.observe(state, move, d)
     judge(state, move, d)
     _resume_uncovered(state, d, top)
-    if d.applicable and d.game("ended") and not state.ended:
+    if d.applicable and d.work.ended and not state.ended:
         for proc in reversed(state.stack):
             proc.on_game_end(state, d)
-    if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *d.stack)):
+    if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *d.work.stack)):
         registry.procedure("loot-window").after_any_move(state, move, d)  # 08: Death, Victory, Removal
     registry.resolve(registry.AFTER_EVERY_MOVE)(state, move, d)
     return d.finish(move)
@@ -90,8 +90,8 @@ def check(state: GameState, move: Move) -> Ruling:
 def _resume_uncovered(state: GameState, d: Draft, top) -> None:
     """A procedure that was below the top and is on top again after this move resumes (Procedure.on_resume)."""
     seen: list = [top]
-    while d.applicable and d.stack:
-        now = d.stack[-1]
+    while d.applicable and d.work.stack:
+        now = d.work.stack[-1]
         if any(now is p for p in seen) or not any(now is p for p in state.stack):
             return
         seen.append(now)

@@ -102,8 +102,8 @@ def judge_action(state, move, d) -> None:
         d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} and the card that allows it decide; "
                  f"the table records its effects")
         return
-    if not state.own_player_turn(name) or d.get(name, "state") != "surviving":
-        d.violate("not-a-normal-player-turn", f"{name} is {STATE_NAMES[d.get(name, 'state')]}: only a Surviving "
+    if not state.own_player_turn(name) or d.work.player(name).state != "surviving":
+        d.violate("not-a-normal-player-turn", f"{name} is {STATE_NAMES[d.work.player(name).state]}: only a Surviving "
                   f"Player takes a normal Player Turn",
                   R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
                   fix=f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines Zombie Turns; "
@@ -114,14 +114,14 @@ def judge_action(state, move, d) -> None:
         reading = d.interpret("repeat-action-cost")
         uses_action = reading == "kaos-and-action"
         d.interpret("kaos-as-cost")  # 01 REPEATING_TURN_ACTIONS "spend 1 Kaos" vs 01 KAOS "only on d20 Checks"
-        kaos = d.get(name, "kaos")
+        kaos = d.work.player(name).kaos
         d.cite(R.REPEAT_TURN_ACTION, R.REPEAT_ONLY_OWN_TURN)
         if kaos < 1:
             d.violate("repeat-needs-kaos", f"repeating {action} this turn costs 1 Kaos and {name} holds none",
                       R.REPEAT_TURN_ACTION, fix="take a different Turn Action, or end the turn")
             d.say(f"{name} repeats {action} without spending Kaos (applied anyway: {name} holds none)")
         else:
-            d.set(name, "kaos", kaos - 1)
+            d.work.player(name).kaos = kaos - 1
             d.say(f"{name} repeats {action}: spends 1 Kaos → {kaos - 1}", R.REPEAT_TURN_ACTION, kind="tokens")
     per_turn = state.settings.turn_actions
     spent = state.actions_spent + (1 if uses_action else 0)
@@ -129,8 +129,8 @@ def judge_action(state, move, d) -> None:
         d.violate("no-turn-actions-left", f"{name} has used all {per_turn} Turn Actions this turn (the number of Turn Actions per turn is a "
                   f"table setting standing in for {state.settings.not_loaded('05_ACTIONS')})",
                   R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
-    d.set_game("actions_spent", spent)
-    d.set_game("actions_taken", state.actions_taken + (action,))
+    d.work.actions_spent = spent
+    d.work.actions_taken = state.actions_taken + (action,)
     d.say(f"{name} takes the Turn Action {action} ({spent}/{per_turn} Turn Actions used)", R.TURN_SEQUENCE_ACTIONS)
     d.report(f"what {action} does: {state.settings.not_loaded('05_ACTIONS')} defines it; the table resolves it and "
              f"records its effects (damage, gain, declare, ...)")
@@ -148,7 +148,7 @@ def turn_order(state, start: int) -> list[int]:
 def next_in_turn_order(state, d, position: int) -> int | None:
     """The next position after `position` whose Player is not Removed (a Removed Player's position is skipped),
     `position` itself last; None when every Player is Removed."""
-    return next((i for i in turn_order(state, position + 1) if d.get(state.players[i].name, "state") != "removed"),
+    return next((i for i in turn_order(state, position + 1) if d.work.player(state.players[i].name).state != "removed"),
                 None)
 
 
@@ -158,7 +158,7 @@ def next_in_turn_order(state, d, position: int) -> int | None:
 def complete_turn(state, d) -> None:
     """Complete the Turn, then resolve the next position in Turn Order by the Player's state."""
     d.cite(R.TURN_SEQUENCE_COMPLETE)
-    index = d.game("active")
+    index = d.work.active
     nxt = next_in_turn_order(state, d, index)
     for passed in turn_order(state, index + 1):
         if passed == 0:
@@ -170,25 +170,25 @@ def complete_turn(state, d) -> None:
         d.say("every position in Turn Order is Removed: no next turn", R.TURN_ORDER_REMOVED_SKIPPED, kind="turn")
         return
     player = state.players[nxt]
-    pstate = d.get(player.name, "state")
-    turn = d.game("turn") + 1
-    d.set_game("active", nxt)
-    d.set_game("turn", turn)
-    d.set_game("actions_spent", 0)
-    d.set_game("actions_taken", ())
+    pstate = d.work.player(player.name).state
+    turn = d.work.turn + 1
+    d.work.active = nxt
+    d.work.turn = turn
+    d.work.actions_spent = 0
+    d.work.actions_taken = ()
     d.cite(R.TURN_ORDER_BY_STATE)
     if pstate == "surviving":
-        d.set_game("turn_kind", "player")
+        d.work.turn_kind = "player"
         d.say(f"Turn {turn}: {player.name}'s Player Turn ({player.name} is the Active Player)",
               R.TURN_ORDER_SURVIVING, R.ACTIVE_PLAYER, kind="turn")
     elif pstate == "zombie":
-        d.set_game("turn_kind", "zombie")
+        d.work.turn_kind = "zombie"
         d.say(f"Turn {turn}: {player.name} takes a Zombie Turn", R.TURN_ORDER_ZOMBIE, R.PLAYER_TURN_NOT_OTHERS,
               kind="turn")
         d.report(f"{player.name}'s Zombie Turn: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines it; "
                  f"the table resolves it, then `referee end-turn`", R.ZOMBIE_TURNS_ELSEWHERE)
     else:
-        d.set_game("turn_kind", "rising")
+        d.work.turn_kind = "rising"
         d.say(f"Turn {turn}: {player.name} (Fallen) resolves Rising as a Zombie", R.TURN_ORDER_FALLEN,
               R.PLAYER_TURN_NOT_OTHERS, kind="turn")
         d.report(f"{player.name}'s Rising as a Zombie: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} "
@@ -198,13 +198,13 @@ def complete_turn(state, d) -> None:
 
 def judge_end_turn(state, move, d) -> None:
     name = state.active_player.name
-    top = d.top
+    top = d.work.top
     if isinstance(top, EndOfTurnProc):
         return _continue_end_of_turn(state, move, d, top)
-    if any(isinstance(p, EndOfTurnProc) for p in d.stack):
+    if any(isinstance(p, EndOfTurnProc) for p in d.work.stack):
         return d.impossible()  # the End of Turn Process is under what must finish first (the engine said what)
     if state.turn_kind == "rising":
-        now = d.get(name, "state")
+        now = d.work.player(name).state
         if now == "fallen":
             d.say(f"{name}'s position (Rising as a Zombie) is resolved as the table reported: {name} is still a Fallen "
                   f"Player (no standard End of Turn Process)", R.TURN_ORDER_FALLEN, R.EOT_NOT_FALLEN_REMOVED)
@@ -218,7 +218,7 @@ def judge_end_turn(state, move, d) -> None:
         if state.turn_kind == "zombie":
             d.report(f"the Zombie End of Turn Process: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
         return complete_turn(state, d)
-    if d.get(name, "state") != "surviving":
+    if d.work.player(name).state != "surviving":
         return _no_end_of_turn_process(state, d, name)
     per_turn = state.settings.turn_actions
     unspent = max(0, per_turn - state.actions_spent)
@@ -244,7 +244,7 @@ def judge_end_turn(state, move, d) -> None:
             d.report("Cube Room End Effects: the table reports nothing to record")
         _bomb_step(state, d, name, nothing=True)
         return complete_turn(state, d)
-    d.push(proc)
+    d.work.stack.append(proc)
     if proc.step == "dungeon-bomb":
         _bomb_step(state, d, name, nothing=False)
     d.oblige(proc.finish_hint())
@@ -252,7 +252,7 @@ def judge_end_turn(state, move, d) -> None:
 
 def _no_end_of_turn_process(state, d, name: str) -> None:
     """The Active Player is no longer a Surviving Player: no standard End of Turn Process; the turn is complete."""
-    pstate = d.get(name, "state")
+    pstate = d.work.player(name).state
     cites = (R.EOT_NOT_ZOMBIE, R.EOT_ZOMBIE_ELSEWHERE) if pstate == "zombie" else (R.EOT_NOT_FALLEN_REMOVED,)
     d.say(f"{name} is {STATE_NAMES[pstate]}: no standard End of Turn Process (no TURN_ACTION_REFUND, no Dungeon "
           f"Bomb Step); the turn is complete", R.EOT_ONLY_SURVIVING, R.PLAYER_TURN_NOT_OTHERS, *cites)
@@ -274,25 +274,25 @@ def _bomb_step(state, d, name: str, nothing: bool) -> None:
 
 def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
     name = proc.player
-    pstate = d.get(name, "state")
+    pstate = d.work.player(name).state
     if proc.step == "cube-room":
         d.say(f"{name}'s Cube Room End Effects are recorded", R.EOT_CUBE_ROOM_EFFECTS)
         if pstate != "surviving":  # a Zombie now (Fallen/Removed ended the turn already): no standard bomb step
-            d.pop()
+            d.work.stack.pop()
             d.say(f"{name} is {STATE_NAMES[pstate]}: no standard Dungeon Bomb Step", R.EOT_BOMB_STEP,
                   *((R.BOMB_STEP_ZOMBIE,) if pstate == "zombie" else (R.BOMB_STEP_NOT_FALLEN_REMOVED,)))
             if pstate == "zombie":
                 d.report(f"the Zombie Dungeon Bomb Step: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
             return complete_turn(state, d)
         if move.complete:
-            d.pop()
+            d.work.stack.pop()
             _bomb_step(state, d, name, nothing=True)
             return complete_turn(state, d)
-        d.replace_top(EndOfTurnProc(player=name, step="dungeon-bomb"))
+        d.work.stack[-1] = EndOfTurnProc(player=name, step="dungeon-bomb")
         _bomb_step(state, d, name, nothing=False)
         d.oblige("record the Dungeon Bomb Step's effects, then `referee end-turn`")
         return
-    d.pop()
+    d.work.stack.pop()
     if pstate in ("fallen", "removed"):
         d.say(f"{name} left play during the already-begun Dungeon Bomb Step: it is completed as far as its rules "
               f"allow, then the Turn", R.EOT_FELL_DURING_BOMB)
@@ -309,7 +309,7 @@ def _continue_end_of_turn(state, move, d, proc: EndOfTurnProc) -> None:
 def refuse_removed(d, name: str, doing: str) -> None:
     """A Removed Player is out of the game: no Damage, healing, gains, statuses or Death Process for them
     (interpretation removed-is-out; 09_DEATH_AND_VICTORY is not loaded)."""
-    if d.get(name, "state") == "removed":
+    if d.work.player(name).state == "removed":
         top = d.state.top  # what the table records next waits for the procedure on top
         wait = f"once {top.title()} is finished, then " if top is not None and "set-state" not in top.accepts else ""
         d.violate("removed-player-out", f"{name} is a Removed Player, out of the game, and cannot {doing}",
@@ -336,7 +336,7 @@ def death_source(d) -> str:
     """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
     ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
     effect the table reports)."""
-    enc = next((p for p in reversed(d.stack) if p.kind == "random-encounter"), None)
+    enc = next((p for p in reversed(d.work.stack) if p.kind == "random-encounter"), None)
     if enc is None:
         return ""
     return "combat" if enc.step == "combat" else "random-encounter"
@@ -345,20 +345,20 @@ def death_source(d) -> str:
 def flag_possible_death(state, d, name: str) -> None:
     """After `name`'s Health went down: at 0 or below (a Surviving or Zombie Player), a possible Death; the Death
     Process (09, not loaded) is the table's to report (interpretation health-below-zero)."""
-    health = d.get(name, "health")
-    if health > 0 or d.get(name, "state") not in ("surviving", "zombie"):
+    health = d.work.player(name).health
+    if health > 0 or d.work.player(name).state not in ("surviving", "zombie"):
         return
-    if any(isinstance(p, DeathProc) and p.player == name for p in d.stack):
+    if any(isinstance(p, DeathProc) and p.player == name for p in d.work.stack):
         return
     cause = f"Health {health}"
     d.interpret("health-below-zero")
-    eot = next((p for p in d.stack if isinstance(p, EndOfTurnProc)), None)
-    d.push(DeathProc(player=name, cause=cause, source=death_source(d)))
+    eot = next((p for p in d.work.stack if isinstance(p, EndOfTurnProc)), None)
+    d.work.stack.append(DeathProc(player=name, cause=cause, source=death_source(d)))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
           R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED, kind="death")
     if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
         d.cite(R.EOT_DEATH_IMMEDIATELY, *((R.BOMB_STEP_DEATH_IMMEDIATELY,) if eot.step == "dungeon-bomb" else ()))
-    if d.get(name, "state") == "zombie":
+    if d.work.player(name).state == "zombie":
         d.report(f"what {cause} means for {name}, a Zombie Player: "
                  f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it (not 09_DEATH_AND_VICTORY); "
                  f"the table reports the outcome")
@@ -376,12 +376,12 @@ def judge_death(state, move, d) -> None:
     if outcome not in DEATH_OUTCOMES:
         raise InvalidMove(f"unknown Death outcome {outcome!r}: {', '.join(DEATH_OUTCOMES)}")
     refuse_removed(d, name, "have a Death Process")
-    pending = [p for p in d.stack if isinstance(p, DeathProc)]
-    top = d.top
+    pending = [p for p in d.work.stack if isinstance(p, DeathProc)]
+    top = d.work.top
     # Death Processes on top of the stack together were triggered together (simultaneous-deaths): the Active
     # Player's first (Core Timing), the others in any order.
     together = []
-    for proc in reversed(d.stack):
+    for proc in reversed(d.work.stack):
         if not isinstance(proc, DeathProc):
             break
         together.append(proc)
@@ -398,9 +398,9 @@ def judge_death(state, move, d) -> None:
                   R.TIMING_ACTIVE_FIRST, fix=f"`referee death {active.lower()} removed|fallen|zombie|surviving`")
     if mine is not None:
         if mine is top:
-            d.pop()
+            d.work.stack.pop()
         else:
-            d.set_stack([p for p in d.stack if p is not mine])
+            d.work.stack[:] = [p for p in d.work.stack if p is not mine]
         if len(together) > 1:
             d.interpret("simultaneous-deaths")
     elif any(p.player == name for p in pending):
@@ -411,7 +411,7 @@ def judge_death(state, move, d) -> None:
     else:
         d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
     source = mine.source if mine is not None else death_source(d)
-    d.set_game("deaths", tuple(d.game("deaths")) + ({"player": name, "outcome": outcome, "source": source},))
+    d.work.deaths = tuple(d.work.deaths) + ({"player": name, "outcome": outcome, "source": source},)
     where = state.settings.not_loaded("09_DEATH_AND_VICTORY")
     d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
     d.cite(R.DEATH_FULLY_RESOLVED)
@@ -423,11 +423,11 @@ def judge_death(state, move, d) -> None:
 def judge_set_state(state, move, d) -> None:
     if move.state not in PLAYER_STATES:
         raise InvalidMove(f"unknown Player state {move.state!r}: {', '.join(PLAYER_STATES)}")
-    if d.get(move.player, "state") == move.state:  # nothing to record: legal, and nothing to apply
+    if d.work.player(move.player).state == move.state:  # nothing to record: legal, and nothing to apply
         d.say(f"{move.player} is already {STATE_NAMES[move.state]}: nothing changes")
         return d.impossible()
     rising = (move.player == state.active_player.name and state.turn_kind == "rising"
-              and d.get(move.player, "state") == "fallen")
+              and d.work.player(move.player).state == "fallen")
     d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
              f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
     # the Fallen Player's position being resolved: Rising as a Zombie is what it resolves; else what the new state
@@ -438,9 +438,9 @@ def judge_set_state(state, move, d) -> None:
 
 def _change_state(state, d, name: str, new: str, *because, after_death: bool) -> None:
     """`because`: the sentences that make `name` `new` (the reason of the change on the ruling)."""
-    old = d.get(name, "state")
+    old = d.work.player(name).state
     if new != old:
-        d.set(name, "state", new)
+        d.work.player(name).state = new
         d.say(f"{name} is now {STATE_NAMES[new]}", *because, kind="death")
     else:
         d.cite(*because)
@@ -454,8 +454,8 @@ def _change_state(state, d, name: str, new: str, *because, after_death: bool) ->
         return
     # After each completed Death Process, even with others pending: a Player whose Death Process is still pending
     # is a Surviving Player until it completes (VICTORY_CHECKS; interpretation simultaneous-deaths).
-    waiting = [p.player for p in d.stack if isinstance(p, DeathProc)]
-    survivors = [p.name for p in state.players if d.get(p.name, "state") == "surviving"]
+    waiting = [p.player for p in d.work.stack if isinstance(p, DeathProc)]
+    survivors = [p.name for p in state.players if d.work.player(p.name).state == "surviving"]
     if waiting:
         d.interpret("simultaneous-deaths")
     if len(survivors) == 1:
@@ -478,15 +478,15 @@ def _active_left_play(state, d, name: str, new: str) -> None:
     if new == "removed" and name == state.active_player.name and state.turn_kind != "player":
         d.say(f"{name} is a Removed Player: {name}'s position in Turn Order is done and play passes",
               R.TURN_ORDER_REMOVED_SKIPPED)
-        if not d.stack:
+        if not d.work.stack:
             complete_turn(state, d)
         return
     if new == "surviving" or not state.own_player_turn(name):
         return
-    top = d.top
-    bomb = next((p for p in d.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
+    top = d.work.top
+    bomb = next((p for p in d.work.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
     if new == "zombie":
-        d.set_game("turn_kind", "zombie")
+        d.work.turn_kind = "zombie"
         d.say(f"{name} is a Zombie Player now: {name}'s normal Player Turn ends; no standard End of Turn Process "
               f"(no TURN_ACTION_REFUND, no standard Dungeon Bomb Step)",
               R.PLAYER_TURN_NOT_OTHERS, R.EOT_ONLY_SURVIVING, R.EOT_NOT_ZOMBIE)
@@ -499,17 +499,17 @@ def _active_left_play(state, d, name: str, new: str) -> None:
               f"`referee end-turn`", R.EOT_FELL_DURING_BOMB)
         return
     if isinstance(top, EndOfTurnProc):
-        d.pop()
+        d.work.stack.pop()
         d.say(f"{name}'s turn ends without a Dungeon Bomb Step", R.EOT_FELL_BEFORE_BOMB)
     else:
         d.interpret("turn-after-removal")
-        if d.stack:  # something else is still pending; the turn passes when it is done (after_move)
-            d.say(f"{name}'s turn ends once {d.stack[-1].title()} is done (no End of Turn Process)",
+        if d.work.stack:  # something else is still pending; the turn passes when it is done (after_move)
+            d.say(f"{name}'s turn ends once {d.work.stack[-1].title()} is done (no End of Turn Process)",
                   R.EOT_NOT_FALLEN_REMOVED)
             return
         d.say(f"{name}'s turn ends (no End of Turn Process)", R.EOT_NOT_FALLEN_REMOVED)
-    if d.stack:
-        d.say(f"{name}'s turn passes once {d.stack[-1].title()} is done")
+    if d.work.stack:
+        d.say(f"{name}'s turn passes once {d.work.stack[-1].title()} is done")
         return
     complete_turn(state, d)
 
@@ -520,12 +520,12 @@ def after_move(state, move, d) -> None:
     (A Fallen or Removed Player does not resolve an End of Turn Process; without this the turn would wait for an
     `end-turn` that must not run one.)
     """
-    if not d.applicable or d.game("ended") or d.stack or not state.stack:
+    if not d.applicable or d.work.ended or d.work.stack or not state.stack:
         return
-    if d.game("turn") != state.turn or d.game("turn_kind") != "player":
+    if d.work.turn != state.turn or d.work.turn_kind != "player":
         return  # the turn already passed during this move, or it is not a normal Player Turn
-    name = state.players[d.game("active")].name
-    pstate = d.get(name, "state")
+    name = state.players[d.work.active].name
+    pstate = d.work.player(name).state
     if pstate == "surviving":
         return
     if pstate == "zombie":
@@ -537,9 +537,9 @@ def after_move(state, move, d) -> None:
 
 
 def victory(state, d, winner: str) -> None:
-    d.set_game("ended", True)
-    d.set_game("winner", winner)
-    if d.stack:
-        d.clear_stack()
+    d.work.ended = True
+    d.work.winner = winner
+    if d.work.stack:
+        d.work.stack.clear()
     d.say(f"VICTORY: {winner} is the only Surviving Player and wins. The game ends.",
           R.VICTORY_IMMEDIATE, R.VICTORY_ONE_SURVIVOR, R.VICTORY_DEFAULT, R.GAME_ENDS, R.GAME_WINNER, kind="game-end")

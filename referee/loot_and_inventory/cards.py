@@ -8,7 +8,7 @@ from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name, stats_text
-from referee.loot_and_inventory.patron_mats import card_info, card_infos, label, locate, owned_cards, where_text
+from referee.loot_and_inventory.patron_mats import label, locate, owned_cards, where_text
 
 
 PILE_RULE = {"armor": R.DISCARD_ARMOR_PILE, "weapon": R.DISCARD_WEAPON_PILE, "common": R.DISCARD_COMMON_PILE,
@@ -20,7 +20,7 @@ WEAPON_SLOT_RULE = {"melee": R.WEAPON_MELEE_SLOT, "ranged": R.WEAPON_RANGED_SLOT
 
 def card_text(v, name: str) -> str:
     """A described card in a few words (card_summary of its catalogue entry)."""
-    return card_summary(card_info(v, name))
+    return card_summary(v.cards.get(name))
 
 
 def card_from_text(kind: str, text) -> dict:
@@ -143,7 +143,7 @@ def match_card(v, text: str, names, *, player: str | None = None) -> str:
         folded = wanted.casefold()
         if folded and any(s.casefold().startswith(folded) for s in shown):
             raise  # "could be A, B": several of these cards match; the table types more of the name
-        everything = [n for n in card_infos(v) if n not in names]
+        everything = [n for n in v.cards if n not in names]
         own_plot = plot_armor_name(player) if player else None
         elsewhere = None
         if own_plot in everything and (wanted == own_plot or "plot armor".startswith(folded or "-")):
@@ -167,7 +167,7 @@ def held_card(state, d, player: str, text: str, names=None) -> str | None:
     from referee.errors import CardElsewhere
 
     try:
-        return resolve_card(d, text, owned_cards(d, player) if names is None else names, player=player)
+        return resolve_card(d.work, text, owned_cards(d.work, player) if names is None else names, player=player)
     except CardElsewhere as error:
         _not_held(d, player, error.card, error.place)
         d.impossible()
@@ -238,13 +238,13 @@ def judge_card(state, move, d) -> None:
     data = card_from_text(move.kind, move)
     if mystic_dagger(d, name):
         return
-    known = d.card(name)
+    known = d.work.cards.get(name)
     if known == data:  # nothing to record: legal, and nothing to apply
         d.say(f"{name} is already described exactly so: nothing changes")
         return d.impossible()
     if known is not None:
         redescribed(d, name, known, "correct it with --override \"what the card says\" (card text applies)")
-    d.set_card(name, data)
+    d.work.cards[name] = data
     d.say(f"{name}: {card_summary(data)} (the table's description of the card)", R.LOOT_CARD_RESTRICTIONS)
 
 

@@ -19,9 +19,9 @@ def judge_use(state, move, d) -> None:
     name = held_card(state, d, player, move.card)
     if name is None:
         return
-    card = d.card(name)
-    place = locate(d, name)
-    top = d.top
+    card = d.work.cards.get(name)
+    place = locate(d.work, name)
+    top = d.work.top
     in_window = place[0] == "window"
     if in_window and not (isinstance(top, LootWindowProc) and top.player == player):
         top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
@@ -41,7 +41,7 @@ def judge_use(state, move, d) -> None:
                   R.CONSUMABLE_DEFINITION, R.LMW_NO_UNRESOLVED, R.LMW_DECIDE_EACH,
                   fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
                       f"consumed)")
-    checking = next((p for p in reversed(d.stack) if p.kind == "check"), None)
+    checking = next((p for p in reversed(d.work.stack) if p.kind == "check"), None)
     if card.get("anytime"):
         d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
               *((R.LMW_USE_TIMING,) if in_window else ()))
@@ -67,7 +67,7 @@ def judge_use(state, move, d) -> None:
                 d.interpret("check-finishes-first")
             d.violate("use-while-resolving", f"{busy[-1].title()} is being resolved: {name} gives no timing of its "
                       f"own",
-                      *rules, fix=d.top.finish_hint(state))  # what finishes first now (the top)
+                      *rules, fix=d.work.top.finish_hint(state))  # what finishes first now (the top)
         d.cite(*rules)
     recalc = Recalc(state, player)
     effect = " ".join(move.effect.split()) or "what its card says"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.loot_and_inventory.patron_mats import card_info, equipped, stored
+from referee.loot_and_inventory.patron_mats import equipped, stored
 from referee.loot_and_inventory.cards import is_gear
 from referee.state import stats_text
 
@@ -12,9 +12,9 @@ from referee.state import stats_text
 def loot_defense(v, player: str) -> int:
     total = 0
     for _, name in equipped(v, player):
-        total += (card_info(v, name) or {}).get("defense") or 0
+        total += (v.cards.get(name) or {}).get("defense") or 0
     for _, name in stored(v, player):
-        total += (card_info(v, name) or {}).get("backpack_defense") or 0
+        total += (v.cards.get(name) or {}).get("backpack_defense") or 0
     return total
 
 
@@ -24,12 +24,12 @@ def stat_bonus_sources(v, player: str) -> list[tuple[str, str, int, tuple]]:
     the Backpack (LOOT_AND_STAT_BONUSES)."""
     out = []
     for _, name in equipped(v, player):
-        card = card_info(v, name) or {}
+        card = v.cards.get(name) or {}
         rules = {"armor": (R.STATS_EQUIPPED_ARMOR,), "weapon": (R.STATS_EQUIPPED_WEAPONS,)}.get(
             card.get("type"), (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
         out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
     for _, name in stored(v, player):
-        card = card_info(v, name) or {}
+        card = v.cards.get(name) or {}
         if card.get("backpack"):
             rules = (R.STATS_STORED,) + ((R.MAGIC_BACKPACK_EFFECTS,) if not is_gear(card) else (R.LOOT_CARD_TEXT_WINS,))
             out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
@@ -52,7 +52,7 @@ class Recalc:
 
     def say(self, d) -> None:
         for p, (defense, bonuses) in self.before.items():
-            now, now_bonuses = loot_defense(d, p), stat_bonuses(d, p)
+            now, now_bonuses = loot_defense(d.work, p), stat_bonuses(d.work, p)
             if now != defense:
                 # the full Defense is 06_COMBAT_ENCOUNTER's: the quote says so ("recalculate Defense according to")
                 d.say(f"{p}'s Defense from loot {defense} → {now}", R.DEFENSE_RECALC, kind="tokens")

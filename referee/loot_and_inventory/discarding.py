@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.loot_and_inventory.patron_mats import card_info, inventory, label, owned_cards, settings_of, where_text
+from referee.loot_and_inventory.patron_mats import inventory, label, owned_cards, where_text
 from referee.loot_and_inventory.cards import held_card, resolve_card
 from referee.loot_and_inventory.defense_and_stat_bonuses import Recalc
 from referee.loot_and_inventory.places import dropped_stays, pile_rules, take_out, to_pile
@@ -22,18 +22,18 @@ def eligible_loot(v, player: str) -> list[str]:
     """
     from referee import interpretations
 
-    reading = interpretations.reading(settings_of(v).interpretations, "plot-armor-eligible")
+    reading = interpretations.reading(v.settings.interpretations, "plot-armor-eligible")
     names = inventory(v, player)
-    plot = [n for n in names if card_info(v, n)["type"] == "plot"]
+    plot = [n for n in names if v.cards.get(n)["type"] == "plot"]
     return [n for n in names if n not in plot] + (plot if reading != "excluded" else [])
 
 
 def discard_effects(state, d, player: str, card: str, why: str) -> None:
     """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
-    name = resolve_card(d, card, owned_cards(d, player), player=player)
+    name = resolve_card(d.work, card, owned_cards(d.work, player), player=player)
     recalc = Recalc(state, player)
     place = take_out(d, name)
-    info = d.card(name)
+    info = d.work.cards.get(name)
     where = to_pile(d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
           *pile_rules(info), kind="cards")
@@ -48,10 +48,10 @@ def judge_discard(state, move, d) -> None:
     if name is None:
         return
     if move.required:
-        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.stack) else None
+        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.work.stack) else None
         return discard_effects(state, d, player, name, f"required by {move.required}")
     dropped_stays(d, player, name, "it is not voluntarily discarded", discard=True)
-    top = d.top
+    top = d.work.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
         check_displaced_first(state, d, top, name)
@@ -81,7 +81,7 @@ def judge_discard(state, move, d) -> None:
         if busy:
             d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
                       f"until nothing is",
-                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=d.top.finish_hint(state))
+                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=d.work.top.finish_hint(state))
         d.cite(R.DISCARD_OWN_TURN)
         d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
                  f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)

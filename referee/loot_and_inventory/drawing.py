@@ -8,7 +8,7 @@ from referee.errors import InvalidMove
 from referee.parsing import typed_line
 from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
 from referee.words import plural
-from referee.loot_and_inventory.patron_mats import card_infos, locate, where_text
+from referee.loot_and_inventory.patron_mats import locate, where_text
 from referee.loot_and_inventory.cards import card_from_text, card_summary, mystic_dagger, redescribed, resolve_card
 from referee.loot_and_inventory.loot_management_window import LootWindowProc, obligations, open_window, out_of_play
 
@@ -17,13 +17,13 @@ def judge_deck_size(state, move, d) -> None:
     kind = move.kind
     if kind not in LOOT_TYPES:
         raise InvalidMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
-    deck = d.loot(deck_key(kind))
+    deck = d.work.loot.get(deck_key(kind))
     if move.size < len(deck["known"]):
         d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
                   f"{plural(len(deck['known']), 'known card')} ({', '.join(deck['known'])}), shuffled from its discard "
                   f"pile: it cannot have {move.size}", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                   fix="count the deck again")
-    d.set_loot(deck_key(kind), {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])})
+    d.work.loot[deck_key(kind)] = {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])}
     d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
 
 
@@ -32,7 +32,7 @@ def judge_draw(state, move, d) -> None:
     if len(move.kinds) != len(move.names) or not move.names:
         raise InvalidMove("draw TYPE NAME pairs, e.g. `referee draw mara armor \"Bone Pauldron\"`")
     out_of_play(state, d, player, "draw Loot")
-    top = d.top
+    top = d.work.top
     if isinstance(top, LootWindowProc) and top.player != player:
         top.refuse(d, move)
     if any(not " ".join(str(text).split()) for text in move.names):
@@ -64,8 +64,8 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if mystic_dagger(d, text):
         return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
-    deck = d.loot(deck_key(kind))
-    pile = d.loot(pile_key(kind))
+    deck = d.work.loot.get(deck_key(kind))
+    pile = d.work.loot.get(pile_key(kind))
     if deck["unseen"] == 0 and not deck["known"]:
         if not pile:
             d.violate("deck-and-pile-empty", f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
@@ -73,20 +73,20 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                       fix="draw only the cards that are there")
             return None
         deck = {"unseen": 0, "known": list(pile)}
-        d.set_loot(pile_key(kind), [])
+        d.work.loot[pile_key(kind)] = []
         d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
               f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
               R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
     name = None
     if deck["known"]:
         try:
-            name = resolve_card(d, text, deck["known"])
+            name = resolve_card(d.work, text, deck["known"])
         except InvalidMove:
             name = None
     if name is not None:
         deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
     elif deck["unseen"] == 0:
-        in_pile = next((n for n in d.loot(pile_key(kind)) if n.casefold() == text.casefold()), None)
+        in_pile = next((n for n in d.work.loot.get(pile_key(kind)) if n.casefold() == text.casefold()), None)
         if in_pile is not None:  # it left the deck for the pile after the refresh: nothing moves it back yet
             d.violate("drawn-from-the-discard-pile", f"{in_pile} lies in the {LOOT_TYPE_LABELS[kind]} discard pile: it "
                       f"leaves it only when a rule moves it (the deck, shuffled from that pile, holds "
@@ -99,49 +99,49 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                   fix="name the card that was drawn")
         return None
     else:
-        name = next((n for n in card_infos(d) if n.casefold() == text.casefold()), text)  # the catalogue, any case
-        described = [n for n, c in card_infos(d).items() if c["type"] == kind and locate(d, n) is None]
-        if d.card(name) is None and described:
+        name = next((n for n in d.work.cards if n.casefold() == text.casefold()), text)  # the catalogue, any case
+        described = [n for n, c in d.work.cards.items() if c["type"] == kind and locate(d.work, n) is None]
+        if d.work.cards.get(name) is None and described:
             try:  # a card the table described beforehand (`referee card`), named forgivingly
-                name = resolve_card(d, text, described)
+                name = resolve_card(d.work, text, described)
             except InvalidMove:
                 pass
         if deck["unseen"] is not None:
             deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
-        known = d.card(name)
-        if known is not None and locate(d, name) == ("discard", kind) and deck["unseen"] is None:
+        known = d.work.cards.get(name)
+        if known is not None and locate(d.work, name) == ("discard", kind) and deck["unseen"] is None:
             d.violate("drawn-from-the-discard-pile", f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and "
                       f"the {deck_label}'s size is not known: if the deck ran out, its discard pile is shuffled into a "
                       f"new deck and {name} is drawn from it; otherwise this is another copy of {name}",
                       R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                       fix=f"if the {deck_label} is empty: `referee deck {kind} 0`, then draw again (the discard pile "
                           f"is shuffled in); if the deck holds another copy: --override \"another copy\"")
-        if known is not None and locate(d, name) is not None:
+        if known is not None and locate(d.work, name) is not None:
             n = 2
-            while d.card(f"{name} #{n}") is not None:
+            while d.work.cards.get(f"{name} #{n}") is not None:
                 n += 1
             if d.interpret("another-copy") == "one-copy":
-                d.violate("one-copy-of-each-card", f"{name} is already {where_text(locate(d, name))}: each card is one "
+                d.violate("one-copy-of-each-card", f"{name} is already {where_text(locate(d.work, name))}: each card is one "
                           f"card (table setting), so it is not drawn again", R.DRAW_FROM_DECK, R.DISCARD_PILE_STAYS,
                           fix=f"name the card that was drawn; if the {deck_label} holds another copy: --override "
                               f"\"another copy\"", reading="another-copy")
-            d.say(f"{name} is already {where_text(locate(d, name))}: this is another copy, called '{name} #{n}'",
+            d.say(f"{name} is already {where_text(locate(d.work, name))}: this is another copy, called '{name} #{n}'",
                   R.DRAW_FROM_DECK)
             name = f"{name} #{n}"
-            d.set_card(name, known)
+            d.work.cards[name] = known
         elif known is None:
             if name.startswith("Plot Armor"):
                 raise InvalidMove("Plot Armor is not part of any standard Loot deck")
-            d.set_card(name, card_from_text(kind, move))
+            d.work.cards[name] = card_from_text(kind, move)
         elif has_text and card_from_text(kind, move) != known:
             redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
-            d.set_card(name, card_from_text(kind, move))
-    card = d.card(name)
+            d.work.cards[name] = card_from_text(kind, move)
+    card = d.work.cards.get(name)
     if card["type"] != kind:
         d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
                   f"{deck_label}",
                   R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
-    d.set_loot(deck_key(kind), deck)
+    d.work.loot[deck_key(kind)] = deck
     left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
           R.DRAW_FROM_DECK, R.DRAW_REVEALED, kind="cards")

@@ -21,23 +21,23 @@ def judge_recover(state, move, d) -> None:
 def _dropped_move(state, move, d, *, drop: bool) -> None:
     """A Weapon Dropped or recovered: 06_COMBAT_ENCOUNTER (not loaded) decides when; the table reports it."""
     player = move.player
-    weapons = [c for s, c in equipped(d, player) if s in ("melee", "ranged")]
-    name = held_card(state, d, player, move.card, weapons if weapons else owned_cards(d, player))
+    weapons = [c for s, c in equipped(d.work, player) if s in ("melee", "ranged")]
+    name = held_card(state, d, player, move.card, weapons if weapons else owned_cards(d.work, player))
     if name is None:
         return
     combat = state.settings.not_loaded("06_COMBAT_ENCOUNTER")
-    place = locate(d, name)
+    place = locate(d.work, name)
     if name not in weapons:
         d.violate("drop-only-equipped-weapons", f"{label(name)} is {where_text(place)}: only an Equipped Weapon can "
                   f"be Dropped or recovered",
                   R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED, fix="name a Weapon in a Weapon Slot")
         return d.impossible()
-    dropped = list(d.loot(mat_key(player, "dropped")))
+    dropped = list(d.work.loot.get(mat_key(player, "dropped")))
     if drop == (name in dropped):  # nothing to record: legal, and nothing to apply
         d.say(f"{name} is {'already Dropped' if drop else 'not Dropped: it is available for Attacks'}: nothing changes")
         return d.impossible()
     if drop:
-        d.set_loot(mat_key(player, "dropped"), dropped + [name])
+        d.work.loot[mat_key(player, "dropped")] = dropped + [name]
         d.report(f"{player}'s {name} is Dropped ({combat} decides when a Weapon is Dropped and how it is recovered)")
         d.say(f"{name} stays Equipped in {the_slot(place[2])} but is not available for Attacks until recovered or "
               f"restored; it is not discarded, and it is not available to be stolen solely because it is Dropped",

@@ -18,7 +18,7 @@ def judge_equip(state, move, d) -> None:
     name = held_card(state, d, player, move.card)
     if name is None:
         return
-    card = d.card(name)
+    card = d.work.cards.get(name)
     window = need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
     if not slots:
@@ -29,14 +29,14 @@ def judge_equip(state, move, d) -> None:
                       f"`referee card {quoted(name)} {card['type']} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
     second_plot_armor(d, player, card, name)
-    leaving = plot_leaving(d, player, card)
+    leaving = plot_leaving(d.work, player, card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
         d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
                   *illegal_slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
     if slot is None:
-        empty = [s for s in slots if occupant(d, player, s) is None]
+        empty = [s for s in slots if occupant(d.work, player, s) is None]
         if leaving in slots:
             slot = leaving  # Plot Armor leaves it before the new Armor applies
         elif empty:
@@ -46,11 +46,11 @@ def judge_equip(state, move, d) -> None:
         else:
             d.violate("which-slot-to-replace", f"every legal slot for {name} is occupied: say which one to replace",
                       R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} {quoted(name)} armor N`: "
-                      + ", ".join(f"{slot_label(s)} holds {label(occupant(d, player, s))}" for s in slots))
+                      + ", ".join(f"{slot_label(s)} holds {label(occupant(d.work, player, s))}" for s in slots))
             slot = slots[0]
     if window is None:
         return d.impossible()
-    held = occupant(d, player, slot)
+    held = occupant(d.work, player, slot)
     if held is not None and slot != leaving:
         dropped_stays(d, player, held, f"{name} cannot be equipped over it")
     recalc = Recalc(state, player)
@@ -65,9 +65,9 @@ def judge_equip(state, move, d) -> None:
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, kind="cards")
     set_slot(d, player, slot, name)
     if held is not None:
-        top = d.stack[-1]
-        d.replace_top(LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
-                                     source=top.source))
+        top = d.work.stack[-1]
+        d.work.stack[-1] = LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
+                                     source=top.source)
         d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
               f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
               R.EQUIP_EFFECTS_END, kind="cards")

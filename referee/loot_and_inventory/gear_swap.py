@@ -21,7 +21,7 @@ from referee.moves import GearSwap
 
 def judge_gear_swap(state, move, d) -> None:
     player = move.player
-    owned = inventory(d, player)
+    owned = inventory(d.work, player)
     first = held_card(state, d, player, move.card, owned)
     other = held_card(state, d, player, move.other, owned) if move.other else None
     if first is None or (move.other and other is None):
@@ -36,15 +36,15 @@ def judge_gear_swap(state, move, d) -> None:
         d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
                   f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
-    if d.interpret("gear-swap-limit") == "once-per-turn" and d.loot(swap_key(player)) == state.turn:
+    if d.interpret("gear-swap-limit") == "once-per-turn" and d.work.loot.get(swap_key(player)) == state.turn:
         d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
                   R.SUMMARY_GEAR_SWAP,
                   fix="wait for your next Player Turn")
     d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
              R.GEAR_SWAP_FOLLOWS_05)
-    d.set_loot(swap_key(player), state.turn)
+    d.work.loot[swap_key(player)] = state.turn
     for name in filter(None, (first, other)):
-        card = d.card(name)
+        card = d.work.cards.get(name)
         if not is_gear(card):
             rule = R.GEAR_NOT_PLOT_ARMOR if card["type"] == "plot" else R.GEAR_NOT_MAGIC
             d.violate("not-gear", f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", rule,
@@ -54,7 +54,7 @@ def judge_gear_swap(state, move, d) -> None:
     for name in filter(None, (first, other)):
         dropped_stays(d, player, name, "no Gear Swap moves it out")
     recalc = Recalc(state, player)
-    a = locate(d, first)
+    a = locate(d.work, first)
     if move.slot and (other is not None or a[0] == "slot"):  # --slot chooses only where Stored Gear is Equipped
         from referee.legal_moves import legal_command
 
@@ -71,7 +71,7 @@ def judge_gear_swap(state, move, d) -> None:
         if a[0] == "slot":
             return _swap_to_backpack(state, d, player, first, a, move, recalc)
         return _swap_to_slot(state, d, player, first, a, move, recalc)
-    b = locate(d, other)
+    b = locate(d.work, other)
     if a[0] == b[0]:
         d.violate("exchange-one-of-each", f"{label(first)} and {label(other)} are both {'Equipped' if a[0] == 'slot' else 'Stored'}: an "
                   f"exchange is one Equipped Gear card with one Stored Gear card", R.GEAR_SWAP_EXCHANGE,
@@ -79,7 +79,7 @@ def judge_gear_swap(state, move, d) -> None:
         return d.impossible()
     (worn, worn_at), (kept, kept_at) = ((first, a), (other, b)) if a[0] == "slot" else ((other, b), (first, a))
     slot = worn_at[2]
-    kept_card = d.card(kept)
+    kept_card = d.work.cards.get(kept)
     if slot not in legal_slots(kept_card):
         from referee.legal_moves import legal_command
 
@@ -103,11 +103,11 @@ def judge_gear_swap(state, move, d) -> None:
 
 
 def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
-    pack = d.loot(mat_key(player, "backpack"))
+    pack = d.work.loot.get(mat_key(player, "backpack"))
     if None not in pack:
         # No empty Backpack Slot: none of the three forms of a Gear Swap applies. Discarding the card is a voluntary
         # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.
-        gear = [c for _, c in stored(d, player) if is_gear(d.card(c)) and at[2] in legal_slots(d.card(c))]
+        gear = [c for _, c in stored(d.work, player) if is_gear(d.work.cards.get(c)) and at[2] in legal_slots(d.work.cards.get(c))]
         fixes = [f"exchange it with Stored Gear legal for {the_slot(at[2])}: `referee gear-swap {player.lower()} "
                  f"{quoted(name)} {quoted(gear[0])}`"] if gear else []
         fixes.append(f"or discard it (on {player}'s own Player Turn, nothing being resolved; this keeps the Gear "
@@ -129,23 +129,23 @@ def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
 
 
 def _swap_to_slot(state, d, player, name, at, move, recalc) -> None:
-    card = d.card(name)
+    card = d.work.cards.get(name)
     slots = legal_slots(card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
         d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)}", *illegal_slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))
-    leaving = plot_leaving(d, player, card)  # Plot Armor leaves its slot before the new Armor applies
-    free = [s for s in slots if occupant(d, player, s) is None or s == leaving]
+    leaving = plot_leaving(d.work, player, card)  # Plot Armor leaves its slot before the new Armor applies
+    free = [s for s in slots if occupant(d.work, player, s) is None or s == leaving]
     if slot is None:
         target = leaving if leaving in slots else free[0] if free else slots[0]
     else:
         target = slot
-    held = None if target == leaving else occupant(d, player, target)
+    held = None if target == leaving else occupant(d.work, player, target)
     if held is not None:
         # Into an occupied Slot is none of the three forms: only an exchange (Gear for Gear) uses an occupied Slot.
         others = [s for s in free if s != target]
-        if is_gear(d.card(held)):
+        if is_gear(d.work.cards.get(held)):
             from referee.legal_moves import legal_command
 
             exchange = legal_command(state, GearSwap(player=player, card=name, other=held))  # named when legal now

@@ -8,7 +8,7 @@ from referee import citations as R
 from referee.deferred import deferred
 from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
-    card_info, loot_at, label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
+    label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
 )
 from referee.loot_and_inventory.cards import is_gear, legal_slots
 from referee.loot_and_inventory.places import pile_rules, set_window, to_pile
@@ -69,10 +69,10 @@ class LootWindowProc(Procedure):
 
 def close_if_done(state, d) -> None:
     """The window on top ends when nothing is left in it; the procedure below resumes."""
-    top = d.top
+    top = d.work.top
     if isinstance(top, LootWindowProc) and not top.cards:
-        d.pop()
-        below = d.top
+        d.work.stack.pop()
+        below = d.work.top
         resumes = below.title() if below is not None else f"{state.active_player.name}'s turn"
         d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
               R.LMW_ENDS_ONLY_WHEN)
@@ -80,21 +80,21 @@ def close_if_done(state, d) -> None:
 
 def open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
     """Add cards to the player's window on top of the stack, or open one above whatever is there."""
-    top = d.top
+    top = d.work.top
     if isinstance(top, LootWindowProc) and top.player == player:
-        d.replace_top(LootWindowProc(player=player, cards=top.cards + tuple(names),
-                                     displaced=top.displaced + tuple(displaced), source=top.source))
+        d.work.stack[-1] = LootWindowProc(player=player, cards=top.cards + tuple(names),
+                                     displaced=top.displaced + tuple(displaced), source=top.source)
         d.cite(R.LMW_ORDER)
     else:
-        d.push(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
+        d.work.stack.append(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
 
 
 def need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
     """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
-    top = d.top
+    top = d.work.top
     if not (isinstance(top, LootWindowProc) and top.player == player):
-        place = locate(d, name)
-        gear = is_gear(d.card(name)) and place is not None and place[0] in ("slot", "backpack")
+        place = locate(d.work, name)
+        gear = is_gear(d.work.cards.get(name)) and place is not None and place[0] in ("slot", "backpack")
         fix = f"{label(name)} is {where_text(place)}"
         if gear:
             from referee.legal_moves import legal_command
@@ -110,7 +110,7 @@ def need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWind
         return None
     if name not in top.cards:
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
-                  f"({where_text(locate(d, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(state))
+                  f"({where_text(locate(d.work, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(state))
         return None
     check_displaced_first(state, d, top, name)
     return top
@@ -150,10 +150,10 @@ def placements(v, state, window, name: str) -> list[tuple]:
     player = window.player
     if _displaced_first(state, window) and name not in window.displaced:
         return []
-    card = card_info(v, name)
+    card = v.cards.get(name)
     out = []
     slots = legal_slots(card)
-    dropped = loot_at(v, mat_key(player, "dropped")) or ()
+    dropped = v.loot.get(mat_key(player, "dropped")) or ()
     if slots and not (card["type"] == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
         leaving = plot_leaving(v, player, card)
         empty = [s for s in slots if occupant(v, player, s) is None]
@@ -166,7 +166,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
             slot = "" if len(slots) == 1 else movable[0]  # with several occupied Slots, the table names one
             out.append((M.Equip(player=player, card=name, slot=slot),
                         f"equip (replacing {label(occupant(v, player, movable[0]))})"))
-    pack = loot_at(v, mat_key(player, "backpack"))
+    pack = v.loot.get(mat_key(player, "backpack"))
     if None in pack and card["type"] != "plot":
         out.append((M.Store(player=player, card=name), f"store (Backpack Slot {pack.index(None) + 1})"))
     if card.get("consumable") and _usable_now(state, v, player, card):
@@ -176,12 +176,12 @@ def placements(v, state, window, name: str) -> list[tuple]:
 
 
 def obligations(state, d, player: str) -> None:
-    top = d.top
+    top = d.work.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
     for name in top.cards:
         kind = "displaced" if name in top.displaced else "new"
-        ways = placements(d, state, top, name)
+        ways = placements(d.work, state, top, name)
         if not ways:
             d.oblige(f"{player} places {label(name)} ({kind}) after the displaced {', '.join(top.displaced)} "
                      f"(interpretation displaced-first)")
@@ -190,33 +190,40 @@ def obligations(state, d, player: str) -> None:
     d.cite(R.LMW_DECIDE_EACH)
 
 
-def interrupting(state, d, player: str, *, quiet: bool = False) -> list:
+def interrupting(state, d, player: str) -> list:
     """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot.
 
     The interpretation lmw-is-interruption is shown only when its readings differ here: the Player's own window
     is pending and nothing else is."""
-    own = [p for p in d.stack if isinstance(p, LootWindowProc) and p.player == player]
-    others = [p for p in d.stack if not (isinstance(p, LootWindowProc) and p.player == player)]
+    own, others = _own_window_and_others(d.work, player)
     if own and not others:
-        reading = reading_of(state, "lmw-is-interruption") if quiet else d.interpret("lmw-is-interruption")
-        return own if reading == "any-procedure-is" else []
+        return own if d.interpret("lmw-is-interruption") == "any-procedure-is" else []
     return others
 
 
-def _usable_now(state, d, player: str, card: dict) -> bool:
-    """Whether `use` would be legal now by timing (hints only; the judge decides and cites)."""
+def _own_window_and_others(v, player: str) -> tuple[list, list]:
+    own = [p for p in v.stack if isinstance(p, LootWindowProc) and p.player == player]
+    return own, [p for p in v.stack if not (isinstance(p, LootWindowProc) and p.player == player)]
+
+
+def _usable_now(state, v, player: str, card: dict) -> bool:
+    """Whether `use` would be legal now by timing (hints only; the judge decides and cites), in `v` (the game, or
+    a move's working copy)."""
     if not card.get("consumable"):
         return False
     if card.get("anytime"):
         return True
-    return state.own_player_turn(player) and not interrupting(state, d, player, quiet=True)
+    own, others = _own_window_and_others(v, player)
+    busy = (own if reading_of(state, "lmw-is-interruption") == "any-procedure-is" else []) if own and not others \
+        else others
+    return state.own_player_turn(player) and not busy
 
 
 def out_of_play(state, d, player: str, doing: str) -> None:
     """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
     from referee.game_structure import refuse_removed
 
-    now = d.get(player, "state")
+    now = d.work.player(player).state
     refuse_removed(d, player, doing)
     if now in ("fallen", "zombie") and d.interpret("out-of-play-loot") == "refuse":
         ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
@@ -229,49 +236,49 @@ def out_of_play(state, d, player: str, doing: str) -> None:
 
 def after_move(state, move, d) -> None:
     """LOOT_AND_DEATH_INTERRUPTION, applied to whatever move changed the stack or a Player's state."""
-    if not d.applicable or not windows(state) and not windows(d):
+    if not d.applicable or not windows(state) and not windows(d.work):
         return
-    if d.game("ended") and not state.ended:
+    if d.work.ended and not state.ended:
         left = [c for _, w in windows(state) for c in w.cards]
-        if left and not windows(d):
-            d.set_loot(UNRESOLVED_KEY, list(d.loot(UNRESOLVED_KEY)) + left)
+        if left and not windows(d.work):
+            d.work.loot[UNRESOLVED_KEY] = list(d.work.loot.get(UNRESOLVED_KEY)) + left
             d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
                   R.LOOT_DEATH_VICTORY_ENDS)
         return
     removed = [p for p in state.settings.players
-               if d.get(p, "state") == "removed" and state.player(p).state != "removed" and windows(d, p)]
+               if d.work.player(p).state == "removed" and state.player(p).state != "removed" and windows(d.work, p)]
     for player in removed:
-        for index, proc in reversed(windows(d, player)):
+        for index, proc in reversed(windows(d.work, player)):
             for name in proc.cards:
                 where = to_pile(d, name)
                 d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
-                      R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(d.card(name)))
+                      R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(d.work.cards.get(name)))
             set_window(d, index, None)
-        if player == state.active_player.name and not d.stack and d.game("active") == state.active:
+        if player == state.active_player.name and not d.work.stack and d.work.active == state.active:
             from referee.game_structure import complete_turn
 
             complete_turn(state, d)
     _not_surviving_windows(state, d)
-    top = d.top
-    below = d.stack[-2] if len(d.stack) > 1 else None
+    top = d.work.top
+    below = d.work.stack[-2] if len(d.work.stack) > 1 else None
     if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
             not (state.stack and state.stack[-1].kind == "death"):
         d.say(f"{below.player}'s Loot management pauses until the Death Process is resolved", R.LOOT_DEATH_PAUSE,
               R.ENCOUNTER_LOOT_DEATH_PAUSES)
     if isinstance(top, LootWindowProc) and state.stack and state.stack[-1].kind == "death":
-        if d.get(top.player, "state") == "surviving":
+        if d.work.player(top.player).state == "surviving":
             d.say(f"{top.player}'s Loot management resumes where it was interrupted", R.LOOT_DEATH_RESUME)
 
 
 def _not_surviving_windows(state, d) -> None:
     """A window whose Player is Fallen or a Zombie once no Death Process is pending any more does not resume
     (LOOT_DEATH_RESUME: only for a surviving Player); where its cards go is 09's (interpretation lmw-not-surviving)."""
-    if any(p.kind == "death" for p in d.stack):
+    if any(p.kind == "death" for p in d.work.stack):
         return  # the Death Process is not completed yet: the window stays paused
     deaths_done = any(p.kind == "death" for p in state.stack)
-    for index, proc in reversed(windows(d)):
+    for index, proc in reversed(windows(d.work)):
         player = proc.player
-        now = d.get(player, "state")
+        now = d.work.player(player).state
         if now not in ("fallen", "zombie") or not (deaths_done or state.player(player).state != now):
             continue
         reading = d.interpret("lmw-not-surviving")
@@ -282,14 +289,14 @@ def _not_surviving_windows(state, d) -> None:
             if reading == "discard":
                 where = to_pile(d, name)
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
-                      *pile_rules(d.card(name)))
+                      *pile_rules(d.work.cards.get(name)))
             else:
-                d.set_loot(mat_key(player, "set-aside"), set_aside(d, player) + [name])
+                d.work.loot[mat_key(player, "set-aside")] = set_aside(d.work, player) + [name]
                 d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
         if reading != "discard":
-            deaths = [death for death in d.game("deaths") if death["player"] == player]
+            deaths = [death for death in d.work.deaths if death["player"] == player]
             opportunity = ("" if deaths and all(death["source"] == "random-encounter" for death in deaths) else
                            f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
                            f"or ")

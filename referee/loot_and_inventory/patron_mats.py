@@ -1,8 +1,6 @@
 """08 INVENTORY, EQUIPMENT_SLOTS, ARMOR_SLOTS, WEAPON_SLOTS, BACKPACK_SLOTS, PUBLIC_LOOT_INFORMATION: where
-every card is (a Player's Patron Mat, the decks, the discard piles, the box), read from a view.
-
-A view is the GameState, or the Draft of the move being judged (which answers with what the move has already
-decided).
+every card is (a Player's Patron Mat, the decks, the discard piles, the box), read from a GameState `v`: the state
+before a move, or the working copy of the move being judged (`Draft.work`: what the move has already decided).
 """
 
 from __future__ import annotations
@@ -16,30 +14,6 @@ from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT
 
 if TYPE_CHECKING:  # the window is read here, made in its own module (which imports this one)
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
-
-
-def loot_at(v, key: str):
-    return v.loot(key) if callable(v.loot) else v.loot.get(key)
-
-
-def card_info(v, name: str) -> dict | None:
-    return v.card(name) if callable(getattr(v, "card", None)) else v.cards.get(name)
-
-
-def card_infos(v) -> dict:
-    return v.cards() if callable(v.cards) else v.cards
-
-
-def _stack(v) -> list:
-    return v.stack
-
-
-def settings_of(v):
-    return v.state.settings if hasattr(v, "state") else v.settings
-
-
-def _players(v) -> tuple[str, ...]:
-    return settings_of(v).players
 
 
 def label(name: str) -> str:
@@ -74,19 +48,19 @@ def parse_slot(text: str) -> str:
 
 def equipped(v, player: str) -> list[tuple[str, str]]:
     """(slot id, card) for every occupied Equipment Slot."""
-    out = [(f"armor-{i + 1}", c) for i, c in enumerate(loot_at(v, mat_key(player, "armor"))) if c]
-    out += [(s, loot_at(v, mat_key(player, s))) for s in ("melee", "ranged") if loot_at(v, mat_key(player, s))]
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(v.loot.get(mat_key(player, "armor"))) if c]
+    out += [(s, v.loot.get(mat_key(player, s))) for s in ("melee", "ranged") if v.loot.get(mat_key(player, s))]
     return out
 
 
 def occupant(v, player: str, slot: str) -> str | None:
     if slot.startswith("armor-"):
-        return loot_at(v, mat_key(player, "armor"))[int(slot[6:]) - 1]
-    return loot_at(v, mat_key(player, slot))
+        return v.loot.get(mat_key(player, "armor"))[int(slot[6:]) - 1]
+    return v.loot.get(mat_key(player, slot))
 
 
 def stored(v, player: str) -> list[tuple[int, str]]:
-    return [(i, c) for i, c in enumerate(loot_at(v, mat_key(player, "backpack"))) if c]
+    return [(i, c) for i, c in enumerate(v.loot.get(mat_key(player, "backpack"))) if c]
 
 
 def inventory(v, player: str) -> list[str]:
@@ -96,7 +70,7 @@ def inventory(v, player: str) -> list[str]:
 def set_aside(v, player: str) -> list[str]:
     """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
     (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
-    return list(loot_at(v, mat_key(player, "set-aside")) or [])
+    return list(v.loot.get(mat_key(player, "set-aside")) or [])
 
 
 def takeable(v, player: str) -> list[str]:
@@ -129,51 +103,51 @@ class PatronMat:
 
 def patron_mat(v, player: str) -> PatronMat:
     """`player`'s Patron Mat, read from a view (the state, or the Draft of a move)."""
-    return PatronMat(player=player, armor=tuple(loot_at(v, mat_key(player, "armor"))),
-                     melee=loot_at(v, mat_key(player, "melee")), ranged=loot_at(v, mat_key(player, "ranged")),
-                     backpack=tuple(loot_at(v, mat_key(player, "backpack"))),
-                     dropped=tuple(loot_at(v, mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
+    return PatronMat(player=player, armor=tuple(v.loot.get(mat_key(player, "armor"))),
+                     melee=v.loot.get(mat_key(player, "melee")), ranged=v.loot.get(mat_key(player, "ranged")),
+                     backpack=tuple(v.loot.get(mat_key(player, "backpack"))),
+                     dropped=tuple(v.loot.get(mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
 
 
 def has_equipped_armor(v, player: str) -> bool:
     """Whether `player` has equipped an Armor card this game (08 PLOT_ARMOR: Plot Armor goes only the first time)."""
-    return bool(loot_at(v, mat_key(player, "armor-equipped")))
+    return bool(v.loot.get(mat_key(player, "armor-equipped")))
 
 
 def last_gear_swap(v, player: str) -> int | None:
     """The turn of `player`'s last Gear Swap, or None."""
-    return loot_at(v, swap_key(player))
+    return v.loot.get(swap_key(player))
 
 
 def unresolved_cards(v) -> list[str]:
     """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
-    return list(loot_at(v, UNRESOLVED_KEY) or [])
+    return list(v.loot.get(UNRESOLVED_KEY) or [])
 
 
 def discard_pile(v, kind: str) -> list[str]:
     """A Loot Deck's discard pile, top card last."""
-    return list(loot_at(v, pile_key(kind)))
+    return list(v.loot.get(pile_key(kind)))
 
 
 def game_box(v) -> list[str]:
-    return list(loot_at(v, BOX_KEY))
+    return list(v.loot.get(BOX_KEY))
 
 
 def deck(v, kind: str) -> tuple[int | None, list[str]]:
     """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
-    held = loot_at(v, deck_key(kind))
+    held = v.loot.get(deck_key(kind))
     return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
 
 
 def windows(v, player: str | None = None) -> "list[tuple[int, LootWindowProc]]":
-    return [(i, p) for i, p in enumerate(_stack(v))
+    return [(i, p) for i, p in enumerate(v.stack)
             if p.kind == "loot-window" and (player is None or p.player == player)]
 
 
 def locate(v, name: str) -> tuple | None:
     """Where a card is: ("slot", player, slot) | ("backpack", player, index) | ("window", player, stack index)
     | ("set-aside", player) | ("deck", kind) | ("discard", kind) | ("box",) | ("unresolved",) | None."""
-    for player in _players(v):
+    for player in v.settings.players:
         for slot, card in equipped(v, player):
             if card == name:
                 return ("slot", player, slot)
@@ -186,13 +160,13 @@ def locate(v, name: str) -> tuple | None:
         if name in proc.cards:
             return ("window", proc.player, i)
     for kind in LOOT_TYPES:
-        if name in loot_at(v, deck_key(kind))["known"]:
+        if name in v.loot.get(deck_key(kind))["known"]:
             return ("deck", kind)
-        if name in loot_at(v, pile_key(kind)):
+        if name in v.loot.get(pile_key(kind)):
             return ("discard", kind)
-    if name in loot_at(v, BOX_KEY):
+    if name in v.loot.get(BOX_KEY):
         return ("box",)
-    if name in loot_at(v, UNRESOLVED_KEY):
+    if name in v.loot.get(UNRESOLVED_KEY):
         return ("unresolved",)
     return None
 
@@ -233,9 +207,9 @@ def every_card_place(state) -> list[tuple[str, tuple]]:
     return out
 
 
-def owned_cards(d, player: str) -> list[str]:
+def owned_cards(v, player: str) -> list[str]:
     """Cards the player can name: their inventory, their windows, and their set-aside cards."""
-    return inventory(d, player) + [c for _, w in windows(d, player) for c in w.cards] + set_aside(d, player)
+    return inventory(v, player) + [c for _, w in windows(v, player) for c in w.cards] + set_aside(v, player)
 
 
 def reading_of(state, id: str) -> str:

@@ -19,18 +19,18 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
 
 def set_slot(d, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
-        armor = list(d.loot(mat_key(player, "armor")))
+        armor = list(d.work.loot.get(mat_key(player, "armor")))
         armor[int(slot[6:]) - 1] = name
-        d.set_loot(mat_key(player, "armor"), armor)
+        d.work.loot[mat_key(player, "armor")] = armor
     else:
-        d.set_loot(mat_key(player, slot), name)
+        d.work.loot[mat_key(player, slot)] = name
 
 
 def undrop(d, player: str, name: str) -> None:
     """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
-    dropped = d.loot(mat_key(player, "dropped"))
+    dropped = d.work.loot.get(mat_key(player, "dropped"))
     if name in dropped:
-        d.set_loot(mat_key(player, "dropped"), [c for c in dropped if c != name])
+        d.work.loot[mat_key(player, "dropped")] = [c for c in dropped if c != name]
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
@@ -38,7 +38,7 @@ def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fals
     """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): no Gear Swap moves it out
     and nothing is equipped over it; a voluntary discard (`discard`) follows DISCARDING_LOOT unless the table reads
     it otherwise. Interpretation dropped-weapon-stays, named whenever it decides. True when refused."""
-    if name not in d.loot(mat_key(player, "dropped")):
+    if name not in d.work.loot.get(mat_key(player, "dropped")):
         return False
     reading = d.interpret("dropped-weapon-stays")
     if discard and reading == "stays":
@@ -53,30 +53,30 @@ def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fals
 
 
 def set_backpack(d, player: str, index: int, name: str | None) -> None:
-    pack = list(d.loot(mat_key(player, "backpack")))
+    pack = list(d.work.loot.get(mat_key(player, "backpack")))
     pack[index] = name
-    d.set_loot(mat_key(player, "backpack"), pack)
+    d.work.loot[mat_key(player, "backpack")] = pack
 
 
 def set_window(d, index: int, proc: "LootWindowProc | None") -> None:
     """Replace (or remove, with None) the window at `index` of the pending stack."""
-    stack = list(d.stack)
+    stack = list(d.work.stack)
     if proc is None:
         del stack[index]
     else:
         stack[index] = proc
-    if index == len(d.stack) - 1:
+    if index == len(d.work.stack) - 1:
         if proc is None:
-            d.pop()
+            d.work.stack.pop()
         else:
-            d.replace_top(proc)
+            d.work.stack[-1] = proc
     else:
-        d.set_stack(stack)
+        d.work.stack[:] = stack
 
 
 def take_out(d, name: str) -> tuple:
     """Remove a card from its place (Slot, Backpack, window); returns where it was."""
-    place = locate(d, name)
+    place = locate(d.work, name)
     if place is None:
         raise InvalidMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
@@ -85,9 +85,9 @@ def take_out(d, name: str) -> tuple:
     elif place[0] == "backpack":
         set_backpack(d, place[1], place[2], None)
     elif place[0] == "set-aside":
-        d.set_loot(mat_key(place[1], "set-aside"), [c for c in set_aside(d, place[1]) if c != name])
+        d.work.loot[mat_key(place[1], "set-aside")] = [c for c in set_aside(d.work, place[1]) if c != name]
     elif place[0] == "window":
-        proc = d.stack[place[2]]
+        proc = d.work.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
         shrunk = type(proc)(player=proc.player, cards=left,
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
@@ -99,12 +99,12 @@ def take_out(d, name: str) -> tuple:
 
 def to_pile(d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
-    card = d.card(name)
+    card = d.work.cards.get(name)
     if card["type"] == "plot":
-        d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [name])
+        d.work.loot[BOX_KEY] = list(d.work.loot.get(BOX_KEY)) + [name]
         return "the game box"
     kind = card["type"]
-    d.set_loot(pile_key(kind), list(d.loot(pile_key(kind))) + [name])
+    d.work.loot[pile_key(kind)] = list(d.work.loot.get(pile_key(kind))) + [name]
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.state import BOX_KEY, mat_key, plot_armor_name
-from referee.loot_and_inventory.patron_mats import card_info, equipped, loot_at, inventory, label, occupant
+from referee.loot_and_inventory.patron_mats import equipped, inventory, label, occupant
 from referee.loot_and_inventory.places import set_slot
 
 
 def plot_leaving(v, player: str, card: dict) -> str | None:
     """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
     the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
-    if card["type"] != "armor" or loot_at(v, mat_key(player, "armor-equipped")):
+    if card["type"] != "armor" or v.loot.get(mat_key(player, "armor-equipped")):
         return None
     own = plot_armor_name(player)
     return next((slot for slot, held in equipped(v, player) if held == own), None)
@@ -23,14 +23,14 @@ def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     marked as having equipped an Armor card, so later Armor never discards a Plot Armor again."""
     if card["type"] != "armor":
         return
-    slot = plot_leaving(d, player, card)
-    if not d.loot(mat_key(player, "armor-equipped")):
-        d.set_loot(mat_key(player, "armor-equipped"), True)
+    slot = plot_leaving(d.work, player, card)
+    if not d.work.loot.get(mat_key(player, "armor-equipped")):
+        d.work.loot[mat_key(player, "armor-equipped")] = True
     if slot is None:
         return
-    held = occupant(d, player, slot)
+    held = occupant(d.work, player, slot)
     set_slot(d, player, slot, None)
-    d.set_loot(BOX_KEY, list(d.loot(BOX_KEY)) + [held])
+    d.work.loot[BOX_KEY] = list(d.work.loot.get(BOX_KEY)) + [held]
     # said first: it is discarded before the new Armor applies (not displaced Loot, not kept: the rules quoted)
     d.say(f"Plot Armor returns to the game box ({player}'s first Armor card)",
           R.PLOT_ARMOR_FIRST_ARMOR,
@@ -42,7 +42,7 @@ def second_plot_armor(d, player: str, card: dict, name: str) -> bool:
     """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
     if card["type"] != "plot":
         return False
-    if not holds_plot_armor(d, player, equipped_only=True):
+    if not holds_plot_armor(d.work, player, equipped_only=True):
         return False
     d.violate("second-plot-armor", f"{player} already has Plot Armor Equipped: the rules give each Player one Plot "
               f"Armor, and a second on one Patron Mat is not provided for",
@@ -54,4 +54,4 @@ def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than:
     """Whether `player` holds a Plot Armor card (in their Inventory, or only in an Equipment Slot), other than
     `other_than`."""
     held = [c for _, c in equipped(v, player)] if equipped_only else inventory(v, player)
-    return any(card_info(v, c)["type"] == "plot" and c != other_than for c in held)
+    return any(v.cards.get(c)["type"] == "plot" and c != other_than for c in held)

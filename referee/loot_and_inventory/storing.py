@@ -23,24 +23,24 @@ def judge_store(state, move, d) -> None:
     name = held_card(state, d, player, move.card)
     if name is None:
         return
-    card = d.card(name)
+    card = d.work.cards.get(name)
     if card["type"] == "plot":
-        top = d.top
+        top = d.work.top
         if isinstance(top, LootWindowProc) and top.player == player and name in top.cards:
-            ways = [f"`referee {describe(m)}`" for m, _ in placements(d, state, top, name)]
+            ways = [f"`referee {describe(m)}`" for m, _ in placements(d.work, state, top, name)]
             d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
                       *((R.LMW_MUST_DISCARD,) if len(ways) == 1 else ()),
                       fix=(f"{label(name)} cannot be equipped, stored or used here: discard it, {ways[0]}"
                            if len(ways) == 1 else f"place it another way: {' or '.join(ways)}" if ways else
                            top.finish_hint(state)))
         else:
-            place = locate(d, name)
+            place = locate(d.work, name)
             d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
                       fix=f"Plot Armor stays where it is ({where_text(place)}) until the first Armor card sends it "
                           f"to the box" if place and place[0] == "slot" else f"{label(name)} is {where_text(place)}")
         return d.impossible()
     window = need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
-    pack = d.loot(mat_key(player, "backpack"))
+    pack = d.work.loot.get(mat_key(player, "backpack"))
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
             raise InvalidMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
@@ -57,7 +57,7 @@ def judge_store(state, move, d) -> None:
         which = "displaced" if window and name in window.displaced else "newly acquired"
         d.interpret("backpack-size")
         if window is not None:
-            can = [f"`referee {describe(m)}`" for m, _ in placements(d, state, window, name)]
+            can = [f"`referee {describe(m)}`" for m, _ in placements(d.work, state, window, name)]
             room = ""
             if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
                 room = (f", or first discard a Backpack card (`referee discard {player.lower()} {quoted(label(pack[0]))}`, "

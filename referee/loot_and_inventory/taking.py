@@ -22,12 +22,12 @@ def judge_take(state, move, d) -> None:
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise InvalidMove(f"unknown way to take Loot {move.how!r}")
     out_of_play(state, d, taker, "take Loot")
-    top = d.top
+    top = d.work.top
     if isinstance(top, LootWindowProc) and top.player != taker:
         top.refuse(d, move)
     if move.how == "pickpocket":
         _pickpocket_on_own_turn(state, d, taker)
-        pack = [c for _, c in stored(d, source)]
+        pack = [c for _, c in stored(d.work, source)]
         d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
         if not pack:
             d.violate("pickpocket-empty-backpack", f"{source}'s Backpack is empty: nothing can be chosen for "
@@ -35,13 +35,13 @@ def judge_take(state, move, d) -> None:
                       R.PICKPOCKET_BACKPACK_ONLY, fix="nothing to take")
             return d.impossible()
         try:
-            name = resolve_card(d, move.card, pack)
+            name = resolve_card(d.work, move.card, pack)
         except InvalidMove:
-            name = resolve_card(d, move.card, inventory(d, source))
-            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d, name))}: Pickpocket takes "
+            name = resolve_card(d.work, move.card, inventory(d.work, source))
+            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d.work, name))}: Pickpocket takes "
                       f"only from the target's "
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
-                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.loot(mat_key(source, "dropped")) else R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.work.loot.get(mat_key(source, "dropped")) else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
         hint = ""
         if state.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in state.actions_taken):
@@ -50,11 +50,11 @@ def judge_take(state, move, d) -> None:
                  f"table reports it{hint})", R.PICKPOCKET_DEFINED_IN_05)
         rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
     else:
-        name = held_card(state, d, source, move.card, takeable(d, source))
+        name = held_card(state, d, source, move.card, takeable(d.work, source))
         if name is None:
             return
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
-        reading = d.interpret("plot-armor-eligible") if d.card(name)["type"] == "plot" else ""
+        reading = d.interpret("plot-armor-eligible") if d.work.cards.get(name)["type"] == "plot" else ""
         if reading == "excluded":
             d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: the table does "
                       f"not count it as Loot to be taken (table setting)",
@@ -77,7 +77,7 @@ def judge_take(state, move, d) -> None:
     open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
     recalc.say(d)
-    if move.how == "pickpocket" and not stored(d, source):
+    if move.how == "pickpocket" and not stored(d.work, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
     obligations(state, d, taker)
 
@@ -101,7 +101,7 @@ def _pickpocket_on_own_turn(state, d, taker: str) -> None:
 def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
     """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
     Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
-    deaths = [death for death in d.game("deaths") if death["player"] == source]
+    deaths = [death for death in d.work.deaths if death["player"] == source]
     if any(death["source"] != "random-encounter" for death in deaths):
         return
     if deaths:

@@ -25,7 +25,7 @@ def plot_armor_note(d, player: str) -> str:
     """When `player` holds Plot Armor and the table's reading excludes it from eligible Loot: say so, named."""
     from referee.loot_and_inventory import holds_plot_armor
 
-    if not holds_plot_armor(d, player) or d.interpret("plot-armor-eligible") != "excluded":
+    if not holds_plot_armor(d.work, player) or d.interpret("plot-armor-eligible") != "excluded":
         return ""
     return (" (Plot Armor is not counted: interpretation plot-armor-eligible, excluded by the table; "
             "an --override applies a move that counts it)")
@@ -34,7 +34,7 @@ def plot_armor_note(d, player: str) -> str:
 def plot_armor_asked(d, cards) -> str:
     """The Plot Armor among `cards` when whether it is eligible Loot is the table's to decide (plot-armor-eligible =
     table-decides, named on the ruling): the referee asks rather than decide. '' otherwise."""
-    plot = next((c for c in cards if d.card(c)["type"] == "plot"), "")
+    plot = next((c for c in cards if d.work.cards.get(c)["type"] == "plot"), "")
     if not plot or d.interpret("plot-armor-eligible") != "table-decides":
         return ""
     return plot
@@ -52,7 +52,7 @@ def fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
 
     kind = option["kind"]
     if kind == "discard":
-        eligible = eligible_loot(d, player)
+        eligible = eligible_loot(d.work, player)
         if len(eligible) < option["amount"]:
             held = "no eligible Loot" if not eligible else f"only {len(eligible)} eligible Loot"
             why = f"{player} has {held} to discard" + plot_armor_note(d, player)
@@ -63,7 +63,7 @@ def fulfillable(state, d, player: str, option: dict) -> tuple[bool, str, tuple]:
                           f"is eligible Loot (the table decides)"), (R.RE_LOOT_ELIGIBLE, R.LOOT_PLOT_ARMOR_SPECIAL)
     if kind == "kaos":
         d.interpret("kaos-as-cost")
-        held = d.get(player, "kaos")
+        held = d.work.player(player).kaos
         if held < option["amount"]:
             d.interpret("kaos-floor")
             return False, f"{player} holds {held} Kaos", (R.NON_CHECK_ONLY_IF_FULFILL, R.KAOS_RESOURCE)
@@ -77,7 +77,7 @@ def no_encounter(d) -> None:
 
 
 def judge_choose(state, move, d) -> None:
-    enc = current_encounter(d)
+    enc = current_encounter(d.work)
     if enc is None:
         return no_encounter(d)
     card = encounter_card(d, enc.card)
@@ -85,7 +85,7 @@ def judge_choose(state, move, d) -> None:
     if move.player != enc.player:
         d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
                   f"chooses", R.OPTIONS_DEFINITION, R.OPTIONS_CHOOSE_FIRST, R.ENCOUNTERING_PLAYER_DEFINITION,
-                  fix=enc.finish_hint(d))
+                  fix=enc.finish_hint(d.work))
     if not 1 <= move.option <= len(options):  # an option the card does not have: bad input, like a word none matches
         listed = "; ".join(f"{i}. {option_label(o)}" for i, o in enumerate(options, 1))
         raise InvalidMove(f"'{enc.card}' has no option {move.option}: {listed}")
@@ -93,7 +93,7 @@ def judge_choose(state, move, d) -> None:
         enc = _switch(state, move, d, enc, options)
         if enc is None:
             return
-    elif d.stack[-1] is not enc:  # something above it finishes first (the engine said what)
+    elif d.work.stack[-1] is not enc:  # something above it finishes first (the engine said what)
         return d.impossible()
     _choose(state, move, d, enc, options[move.option - 1])
 
@@ -101,8 +101,8 @@ def judge_choose(state, move, d) -> None:
 def _switch(state, move, d, enc, options) -> EncounterProc | None:
     """Choosing again: refused once resolution began; returns the encounter to choose on if overridden."""
     chosen, wanted = option_label(options[enc.option - 1]), option_label(options[move.option - 1])
-    top = d.stack[-1]
-    check = top if enc.step == "check" and isinstance(top, CheckProc) and d.stack[-2] is enc else None
+    top = d.work.stack[-1]
+    check = top if enc.step == "check" and isinstance(top, CheckProc) and d.work.stack[-2] is enc else None
     if check is None and top is not enc:  # something else above it finishes first
         top.refuse(d, move)
         d.impossible()
@@ -126,7 +126,7 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
         elif enc.step == "option":  # a Non-Check option chosen and waiting for its Loot or card text
             d.violate("switch-once-chosen", f"{enc.player} chose option {enc.option} ({chosen}) and must resolve "
                       f"the chosen option: no switching to option {move.option} ({wanted})",
-                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=enc.finish_hint(d))
+                      R.OPTIONS_MUST_RESOLVE_CHOSEN, R.OPTIONS_NO_SWITCH, fix=enc.finish_hint(d.work))
         else:
             what = "has rolled dice for it" if check is not None else "has begun resolving it"
             d.violate("switch-once-resolving", f"{enc.player} chose option {enc.option} ({chosen}) and {what}: no "
@@ -135,9 +135,9 @@ def _switch(state, move, d, enc, options) -> EncounterProc | None:
         if check is None:
             d.impossible()
             return None
-    d.pop()  # the Check of the abandoned option (applied only by the reading above or an --override)
+    d.work.stack.pop()  # the Check of the abandoned option (applied only by the reading above or an --override)
     enc = replace(enc, step="choose", option=0)
-    d.replace_top(enc)
+    d.work.stack[-1] = enc
     return enc
 
 
@@ -152,11 +152,11 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
         if option["reward"]:
             d.say("the option shows an Event Reward Indicator: the Event Reward is resolved only if the Check "
                   "succeeds", R.EVENT_REWARD_INDICATOR, R.EVENT_REWARD_AFTER_SUCCESS, R.CHECK_OPTION_REWARD)
-        d.replace_top(replace(enc, step="check", option=n))
+        d.work.stack[-1] = replace(enc, step="check", option=n)
         check = DeclareCheck(player=who, kind=option["check"], stat=option["stat"], tn=option["tn"])
         core_concepts.judge_declare(state, check, d)
-        if set(d.get(who, "statuses")) in ({"goblin"}, {"haunted"}) and d.obligations:  # two d20s, not one
-            which = "higher" if "goblin" in d.get(who, "statuses") else "lower"
+        if set(d.work.player(who).statuses) in ({"goblin"}, {"haunted"}) and d.obligations:  # two d20s, not one
+            which = "higher" if "goblin" in d.work.player(who).statuses else "lower"
             d.obligations[-1] = (f"`referee roll {who.lower()} D20 D20` (two d20s, the {which} is used; or "
                                  f"`--virtual`), then `referee resolve`")
         return
@@ -181,10 +181,10 @@ def _choose(state, move, d, enc: EncounterProc, option: dict) -> None:
     if kind == "discard" and not discards or kind == "other":
         return _pay_later(state, d, enc, n, option)
     enc = replace(enc, option=n, step="reward" if option["reward"] else "complete")
-    d.replace_top(enc)  # before any cost that may start a Death Process above it
+    d.work.stack[-1] = enc  # before any cost that may start a Death Process above it
     if kind == "kaos":
-        held = d.get(who, "kaos")
-        d.set(who, "kaos", held - option["amount"])
+        held = d.work.player(who).kaos
+        d.work.player(who).kaos = held - option["amount"]
         d.say(f"{who} pays {option['amount']} Kaos → {held - option['amount']}", R.NON_CHECK_REQUIREMENTS, kind="tokens")
     elif kind == "discard":
         discard_for_option(state, d, who, discards, f"Random Encounter '{enc.card}', option {n}")
@@ -206,7 +206,7 @@ def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
 
     who = enc.player
     if option["kind"] == "discard":
-        eligible = eligible_loot(d, who)
+        eligible = eligible_loot(d.work, who)
         enc = replace(enc, option=n, step="option", awaiting="discard", die=option["amount"])
         d.say(f"{who} now discards {option['amount']} Loot for option {n} (eligible: {eligible_text(d, eligible)})",
               R.NON_CHECK_CHOOSE_FIRST, R.RE_LOOT_ELIGIBLE, R.RE_LOOT_MANAGE_BY_08)
@@ -219,14 +219,14 @@ def _pay_later(state, d, enc: EncounterProc, n: int, option: dict) -> None:
         d.report(f"{who} resolves '{option['text']}' at the table (card text): '{enc.card}' stays open while the "
                  f"referee records what it changes, its Loot by 08 inside the encounter", R.NON_CHECK_REQUIREMENTS,
                  R.RE_LOOT_MANAGE_BY_08)
-    d.replace_top(enc)
-    d.oblige(enc.finish_hint(d))
+    d.work.stack[-1] = enc
+    d.oblige(enc.finish_hint(d.work))
 
 
 def option_resolved(state, d, enc: EncounterProc, option: dict) -> None:
     """The chosen Non-Check option is fully resolved (`enc` on top): the encounter succeeds."""
     enc = replace(enc, step="reward" if option["reward"] else "complete", awaiting="", die=0)
-    d.replace_top(enc)
+    d.work.stack[-1] = enc
     d.say(f"{enc.player} fully resolved the option: '{enc.card}' succeeds", R.NON_CHECK_SUCCESS, R.RE_SUCCESS,
           kind="verdict")
     succeeded(state, d, enc, option, R.NON_CHECK_REWARD)
@@ -236,7 +236,7 @@ def observe_loot(state, move, d) -> None:
     """A Loot move while the card's own instruction is resolved: 08 judges it, as part of the encounter."""
     from referee.random_encounters.procedure import LOOT_INSTRUCTION_MOVES
 
-    enc = d.stack[-1]
+    enc = d.work.stack[-1]
     if enc.awaiting != "report" or move.type not in LOOT_INSTRUCTION_MOVES["report"]:
         return
     if move.type == "discard" and not move.required:
@@ -257,7 +257,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | 
         return []
     if not move.discard:
         return []  # chosen first; its Loot is discarded next (`encounter discard`)
-    eligible = eligible_loot(d, who)
+    eligible = eligible_loot(d.work, who)
     cards = [match_discard(d, who, c, eligible) for c in move.discard]
     if len(cards) != option["amount"] or len(set(cards)) != len(cards):
         d.violate("discard-option-names-its-loot", f"the option discards {option['amount']} Loot: name "
@@ -273,7 +273,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | 
 def plot_armor_counted(d, who: str, cards) -> None:
     """Plot Armor named for a Loot discard: under plot-armor-eligible = table-decides, naming it is the table's answer
     that it counts; the ruling says the rules do not decide it (under counts, the reading is named)."""
-    plot = next((c for c in cards if d.card(c)["type"] == "plot"), None)
+    plot = next((c for c in cards if d.work.cards.get(c)["type"] == "plot"), None)
     if plot is None:
         return
     if d.interpret("plot-armor-eligible") == "table-decides":
@@ -289,8 +289,8 @@ def match_discard(d, who: str, text: str, eligible: list[str]) -> str:
     try:
         return match_choice(text, eligible, what=f"eligible Loot of {who}")
     except InvalidMove:
-        held = [c for c in loot_and_inventory.inventory(d, who) if c not in eligible]
-        plot = next((c for c in held if d.card(c)["type"] == "plot"), None)
+        held = [c for c in loot_and_inventory.inventory(d.work, who) if c not in eligible]
+        plot = next((c for c in held if d.work.cards.get(c)["type"] == "plot"), None)
         if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
             raise
     d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{plot_armor_note(d, who)}",
@@ -308,7 +308,7 @@ def discard_for_option(state, d, who: str, cards, why: str) -> None:
 
 
 def lose_health(state, d, who: str, amount: int, what: str) -> None:
-    before = d.get(who, "health")
-    d.set(who, "health", before - amount)
+    before = d.work.player(who).health
+    d.work.player(who).health = before - amount
     d.say(f"{who} loses {amount} Health ({what}): {before} → {before - amount}", R.PENALTY_HEALTH, kind="tokens")
     flag_possible_death(state, d, who)

@@ -14,7 +14,7 @@ from referee.random_encounters.procedure import EncounterProc
 def encounters_copy(d) -> dict:
     """A copy to change. "refreshed": the cards of a deck made from the shuffled discard pile and not drawn yet
     (its contents are known, not its order); absent while the deck's contents are unknown."""
-    current = d.game("encounters")
+    current = d.work.encounters
     copy = {"deck": current["deck"], "discard": list(current["discard"]),
             "cards": {k: dict(v) for k, v in current["cards"].items()}}
     for key in ("refreshed", "unresolved"):
@@ -24,7 +24,7 @@ def encounters_copy(d) -> dict:
 
 
 def encounter_card(d, name: str) -> dict:
-    return d.game("encounters")["cards"][name]
+    return d.work.encounters["cards"][name]
 
 
 def listing(state) -> dict:
@@ -47,7 +47,7 @@ def judge_deck(state, move, d) -> None:
     if enc.pop("refreshed", None):
         d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
               "longer tracked")
-    d.set_game("encounters", enc)
+    d.work.encounters = enc
     d.say(f"the Random Encounter Deck holds {plural(move.size, 'face-down card')}",
           R.RE_DECK_PUBLIC)
     d.report(f"the deck's size: {state.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")

@@ -34,7 +34,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
     where = state.settings.not_loaded
     if move.cause == "bomb":
         d.cite(R.RE_BY_BOMB, R.ENCOUNTERING_BOMB, R.RE_BOMB_PAUSES)
-        bomb = next((p for p in reversed(d.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
+        bomb = next((p for p in reversed(d.work.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
         resolver = bomb.player if bomb else state.active_player.name
         d.report(f"the Dungeon Bomb that draws it: {where('07_DUNGEON_BOMBS')} defines it; the table reports it")
         if move.player:
@@ -73,7 +73,7 @@ def _drawn_for_a_fallen_player(state, d, player: str) -> None:
     """Who resolves a Random Encounter drawn for a Player who is Fallen: the rules do not say (10 ENCOUNTERING_PLAYER
     names the Player by what drew it; 02 PLAYER_TURN puts a Fallen Player out of normal turns). Interpretation
     fallen-encountering-player, named whenever the Player named is Fallen."""
-    if d.get(player, "state") != "fallen":
+    if d.work.player(player).state != "fallen":
         return
     if d.interpret("fallen-encountering-player") == "refuse":
         d.violate("encounter-for-a-fallen-player", f"{player} is a Fallen Player: no Random Encounter is drawn for "
@@ -129,7 +129,7 @@ def judge_draw(state, move, d) -> None:
     from referee.game_structure import refuse_removed  # 02 TURN_ORDER (as for Damage, healing and gains)
 
     refuse_removed(d, player, "resolve a Random Encounter")
-    top = d.top
+    top = d.work.top
     if isinstance(top, EncounterProc):
         d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
               R.RE_NESTED_INTERRUPTION)
@@ -147,9 +147,9 @@ def judge_draw(state, move, d) -> None:
         d.say(f"the Random Encounter Deck is empty: its discard pile ({plural(len(pile), 'card')}) "
               f"is shuffled into a new face-down deck", R.RE_DECK_REFRESH)
         enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
-    in_play = next((p for p in reversed(d.stack) if isinstance(p, EncounterProc) and p.card == name), None)
+    in_play = next((p for p in reversed(d.work.stack) if isinstance(p, EncounterProc) and p.card == name), None)
     if in_play is not None:
-        where = "being resolved" if in_play is d.top else "waiting in the interrupted resolution area"
+        where = "being resolved" if in_play is d.work.top else "waiting in the interrupted resolution area"
         d.violate("encounter-in-play", f"'{name}' is in play ({in_play.player}'s Random Encounter, {where}): it is "
                   f"not in the Random Encounter Deck", R.RE_DECK_TOP, R.RE_DECK_USED,
                   fix="draw the card on top of the Random Encounter Deck; if the deck holds another copy: "
@@ -181,9 +181,9 @@ def judge_draw(state, move, d) -> None:
     if enc["deck"] is not None:
         enc["deck"] -= 1
     enc["cards"][name] = card
-    d.set_game("encounters", enc)
+    d.work.encounters = enc
     proc = EncounterProc(card=name, player=player, cause=move.cause, source=source)
-    d.push(proc)
+    d.work.stack.append(proc)
 
     d.say(f"'{name}' is drawn from the top of the Random Encounter Deck and revealed",
           R.RE_PROC_DRAW, R.RE_DECK_TOP, R.RE_PROC_REVEAL, R.RE_BEGINS, kind="cards")
@@ -207,4 +207,4 @@ def judge_draw(state, move, d) -> None:
                 d.say(f"option {i} ({option_label(option)}) can be chosen {why}", *cites)
     if enc["deck"] is not None:
         d.say(f"Random Encounter Deck: {plural(enc['deck'], 'card')} left", R.RE_DECK_PUBLIC)
-    d.oblige(proc.finish_hint(d))
+    d.oblige(proc.finish_hint(d.work))

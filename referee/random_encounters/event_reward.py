@@ -33,26 +33,26 @@ def succeeded(state, d, enc: EncounterProc, option: dict, reward_rule) -> None:
         d.say(f"Event Reward for {enc.player}: {text} It is resolved before '{enc.card}' is discarded",
               reward_rule, R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, R.RE_REWARD_BY_01,
               R.RE_REWARD_LOOT_BY_08)
-        d.oblige(enc.finish_hint(d))
+        d.oblige(enc.finish_hint(d.work))
         return
     complete_encounter(state, d, enc, "success")
 
 
 def observe(state, move, d) -> None:
     """A move made while a Random Encounter is on top: the Event Reward's Loot draw is checked and recorded."""
-    enc = d.stack[-1]
+    enc = d.work.stack[-1]
     if move.type != "draw" or enc.step != "reward":
         return
     count, kind, text = event_reward(state.settings.variables)
     if move.player != enc.player:
         d.violate("event-reward-not-theirs", f"the Event Reward is {enc.player}'s to draw", R.EVENT_REWARD_WHO,
-                  R.CHECK_OPTION_REWARD, fix=enc.finish_hint(d))
+                  R.CHECK_OPTION_REWARD, fix=enc.finish_hint(d.work))
     if tuple(move.kinds) != (kind,) * count:
         d.violate("event-reward-is-current", f"the Event Reward is: {text}", R.EVENT_REWARD_RESOLVES,
-                  R.VARIABLES_RULE, fix=enc.finish_hint(d))
+                  R.VARIABLES_RULE, fix=enc.finish_hint(d.work))
     d.interpret("event-reward-optional")
     who = (f"{enc.player} resolves the Event Reward" if move.player == enc.player
            else f"{move.player} draws it as the Event Reward (applied anyway: it is {enc.player}'s)")
     d.say(f"{who} ({text}); '{enc.card}' is discarded when the Loot is placed",
           R.EVENT_REWARD_RESOLVES, R.RE_REWARD_BEFORE_DISCARD, R.RE_REWARD_LOOT_BY_08, R.RE_LOOT_DRAW_BY_08)
-    d.replace_top(replace(enc, step="complete"))
+    d.work.stack[-1] = replace(enc, step="complete")

@@ -15,29 +15,29 @@ from referee.random_encounters.penalty import run_penalty, judge_plot_armor_not_
 
 
 def judge_continue(state, move, d) -> None:
-    enc = current_encounter(d)
+    enc = current_encounter(d.work)
     if enc is None:
         return no_encounter(d)
-    if d.stack[-1] is not enc:
+    if d.work.stack[-1] is not enc:
         return d.impossible()  # the engine named what finishes first
     if enc.step == "reward":
         count, kind, text = event_reward(state.settings.variables)
         if d.interpret("event-reward-optional") == "required":
             d.violate("event-reward-required", f"the Event Reward is drawn before '{enc.card}' is discarded (table "
                       f"setting)",
-                      R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint(d))
+                      R.RE_REWARD_BEFORE_DISCARD, R.EVENT_REWARD_RESOLVES, fix=enc.finish_hint(d.work))
         d.say(f"{enc.player} declines the Event Reward ({text})", R.EVENT_REWARD_RESOLVES)
         return complete_encounter(state, d, enc, "success")
     if enc.step == "combat":
         d.say(f"the Combat Encounter is over: '{enc.card}' resumes", R.RE_COMBAT_RESUME, R.RE_COMBAT_CARD_WAITS)
         enc = replace(enc, step="penalty")
-        d.replace_top(enc)
+        d.work.stack[-1] = enc
         return run_penalty(state, d, enc)
     if enc.step == "option":
         option = encounter_card(d, enc.card)["options"][enc.option - 1]
         if enc.awaiting == "discard":
             d.violate("option-discard-waits", f"option {enc.option} of '{enc.card}' waits for its Loot discard: "
-                      f"{enc.finish_hint(d)}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d))
+                      f"{enc.finish_hint(d.work)}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d.work))
         else:
             d.say(f"option {enc.option} of '{enc.card}' ({option['text']}) is resolved as the table reported",
                   R.NON_CHECK_REQUIREMENTS)
@@ -45,28 +45,28 @@ def judge_continue(state, move, d) -> None:
     if enc.step == "penalty" and enc.awaiting == "report":
         d.say(f"Penalty {enc.next + 1} of '{enc.card}' is resolved as the table reported", R.PENALTY_OTHER)
         enc = replace(enc, next=enc.next + 1, awaiting="")
-        d.replace_top(enc)
+        d.work.stack[-1] = enc
         return run_penalty(state, d, enc)
     if judge_plot_armor_not_counted(state, d, enc):
         return
     if enc.step == "penalty" and enc.awaiting:
-        d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint(d)}",
-                  R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint(d))
+        d.violate("penalty-instruction-waits", f"the Penalty of '{enc.card}' waits: {enc.finish_hint(d.work)}",
+                  R.RE_PRINTED_ORDER, R.PENALTY_AS_FAR_AS_POSSIBLE, fix=enc.finish_hint(d.work))
         enc = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0)  # what an --override skips
-        d.replace_top(enc)
+        d.work.stack[-1] = enc
         return run_penalty(state, d, enc)
     if enc.step == "penalty":
         return run_penalty(state, d, enc)
     if enc.step == "complete":
         return complete_encounter(state, d, enc, "success" if enc.option else "ended")
     d.violate("choose-before-continuing", f"{enc.player} has not chosen an option of '{enc.card}' yet",
-              R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint(d))
+              R.OPTIONS_CHOOSE_FIRST, fix=enc.finish_hint(d.work))
     d.impossible()
 
 
 def resume(state, d, enc: EncounterProc) -> None:
     """What was above the encounter is done (a Death Process, a Loot Management Window): go on."""
-    if d.get(enc.player, "state") == "removed":
+    if d.work.player(enc.player).state == "removed":
         d.say(f"{enc.player}, the Encountering Player, was removed: '{enc.card}' ends after the Death Process "
               f"and Victory Check", R.RE_DEATH_REMOVED_ENDS, R.RE_PROC_VICTORY_CHECK)
         return complete_encounter(state, d, enc, "ended")
@@ -77,8 +77,8 @@ def resume(state, d, enc: EncounterProc) -> None:
     if enc.step == "penalty" and not enc.awaiting:
         d.say(f"'{enc.card}' resumes: the rest of its Penalty", R.RE_DEATH_RESUME, R.RE_NESTED_INTERRUPTION)
         return run_penalty(state, d, enc)
-    if enc.finish_hint(d) not in d.obligations:
-        d.oblige(enc.finish_hint(d))
+    if enc.finish_hint(d.work) not in d.obligations:
+        d.oblige(enc.finish_hint(d.work))
 
 
 def at_game_end(state, d, enc: EncounterProc) -> None:
@@ -88,4 +88,4 @@ def at_game_end(state, d, enc: EncounterProc) -> None:
           R.RE_VICTORY_STOPS, R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)
     pile = encounters_copy(d)
     pile["unresolved"] = pile.get("unresolved", []) + [enc.card]
-    d.set_game("encounters", pile)
+    d.work.encounters = pile

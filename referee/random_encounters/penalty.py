@@ -23,7 +23,7 @@ from referee.random_encounters.completion_options import (
 
 def consume_check_result(state, d, check, success) -> None:
     """The Check of a Check option resolved: the encounter (now on top) succeeds or fails."""
-    enc = d.stack[-1]
+    enc = d.work.stack[-1]
     if enc.step != "check":
         return  # a Check the table declared during the Penalty or a Combat Encounter: not the option's
     option = encounter_card(d, enc.card)["options"][enc.option - 1]
@@ -32,14 +32,14 @@ def consume_check_result(state, d, check, success) -> None:
     if success:
         d.say(f"the Check succeeded: {enc.player} succeeds at '{enc.card}'", R.CHECK_OPTION_SUCCESS, R.RE_SUCCESS)
         enc = replace(enc, step="reward" if option["reward"] else "complete")
-        d.replace_top(enc)
+        d.work.stack[-1] = enc
         return succeeded(state, d, enc, option, R.CHECK_OPTION_REWARD)
     d.say(f"the Check failed: {enc.player} fails '{enc.card}' and resolves the Encounter Penalty",
           R.PENALTY_ON_FAIL, R.CHECK_OPTION_FAILURE, R.RE_FAILURE, R.RE_FAILURE_PENALTY, R.PENALTY_ON_FAIL)
     if option["reward"]:
         d.say("no Event Reward: the Check failed", R.EVENT_REWARD_NOT_ON_FAIL, R.RE_REWARD_NOT_ON_FAIL)
     enc = replace(enc, step="penalty", next=0)
-    d.replace_top(enc)
+    d.work.stack[-1] = enc
     run_penalty(state, d, enc)
 
 
@@ -63,7 +63,7 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
     i = enc.next
     while i < len(items):
         item, label = items[i], f"Penalty {i + 1}/{len(items)}"
-        if d.get(who, "state") == "removed":
+        if d.work.player(who).state == "removed":
             d.say(f"{who} was removed from the game: the rest of the Penalty is not resolved", R.RE_DEATH_REMOVED_ENDS)
             break
         if ended_for_fallen(state, d, enc):
@@ -72,13 +72,13 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
         if kind == "damage" and "die" in item:
             roller = _left_of(state, d, who)
             enc = replace(enc, next=i, awaiting="roll", roller=roller, die=item["die"])
-            d.replace_top(enc)
+            d.work.stack[-1] = enc
             d.interpret("damage-roller")
             d.say(f"{label}: d{item['die']} Damage to {who}: {roller}, to {who}'s left, rolls the d{item['die']}",
                   R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER, R.DAMAGE_ROLLER_NOT_DEALER, R.DICE_OTHERS, kind="tokens")
-            return d.oblige(enc.finish_hint(d))
+            return d.oblige(enc.finish_hint(d.work))
         if kind == "discard":
-            eligible = eligible_loot(d, who)
+            eligible = eligible_loot(d.work, who)
             if not eligible:
                 d.say(f"{label}: discard {item['amount']} Loot: {who} has no eligible Loot left{plot_armor_note(d, who)}; "
                       f"this instruction is skipped and the Penalty is resolved as far as possible",
@@ -86,7 +86,7 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
                 i += 1
                 continue
             enc = replace(enc, next=i, awaiting="discard", die=min(item["amount"], len(eligible)))
-            d.replace_top(enc)
+            d.work.stack[-1] = enc
             d.say(f"{label}: {who} discards {enc.die} Loot (eligible: {eligible_text(d, eligible)})",
                   R.PENALTY_LOOT_DISCARD, R.RE_LOOT_BY_08, kind="cards")
             if len(eligible) < item["amount"]:
@@ -95,21 +95,21 @@ def run_penalty(state, d, enc: EncounterProc) -> None:
             return _await_discard(d, enc, eligible)
         if kind == "combat":
             enc = replace(enc, next=i + 1, step="combat", awaiting="")
-            d.replace_top(enc)
+            d.work.stack[-1] = enc
             d.say(f"{label}: a Combat Encounter begins ({item['text']}); '{enc.card}' stays in the interrupted "
                   f"resolution area until it and any Death Process are over", R.PENALTY_COMBAT, R.RE_COMBAT_BY_06_AGAIN,
                   R.RE_COMBAT_CARD_WAITS, R.RE_COMBAT_BY_06)
             d.report(f"the Combat Encounter: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} defines it; the table "
                      f"resolves it and records its Damage and Deaths")
-            return d.oblige(enc.finish_hint(d))
+            return d.oblige(enc.finish_hint(d.work))
         if kind == "other":
             enc = replace(enc, next=i, awaiting="report")
-            d.replace_top(enc)
+            d.work.stack[-1] = enc
             d.report(f"{label}: '{item['text']}': the table resolves it and records what changes (its Loot by 08, "
                      f"inside the encounter), then `referee encounter continue`", R.PENALTY_OTHER, R.RE_LOOT_MANAGE_BY_08)
-            return d.oblige(enc.finish_hint(d))
+            return d.oblige(enc.finish_hint(d.work))
         enc = replace(enc, next=i + 1, awaiting="")
-        d.replace_top(enc)  # before an effect that may start a Death Process above it
+        d.work.stack[-1] = enc  # before an effect that may start a Death Process above it
         _penalty_now(state, d, enc, item, label)
         i += 1
         if paused_by_death(d, enc):
@@ -127,7 +127,7 @@ def _await_discard(d, enc: EncounterProc, eligible: list[str]) -> None:
         return d.oblige(f"`referee encounter discard {enc.player.lower()} {quoted(plot)}` if the table counts it as "
                         f"eligible Loot, or `referee encounter continue` if it does not (the Penalty is then resolved "
                         f"as far as possible)")
-    return d.oblige(enc.finish_hint(d))
+    return d.oblige(enc.finish_hint(d.work))
 
 
 def judge_plot_armor_not_counted(state, d, enc: EncounterProc) -> bool:
@@ -137,14 +137,14 @@ def judge_plot_armor_not_counted(state, d, enc: EncounterProc) -> bool:
 
     if enc.step != "penalty" or enc.awaiting != "discard":
         return False
-    eligible = eligible_loot(d, enc.player)
+    eligible = eligible_loot(d.work, enc.player)
     plot = plot_armor_asked(d, eligible)
     if not plot or eligible != [plot]:
         return False
     d.say(f"the table does not count {plot} as eligible Loot: Penalty {enc.next + 1} of '{enc.card}' is resolved as "
           f"far as possible", R.RE_LOOT_ELIGIBLE, R.PENALTY_AS_FAR_AS_POSSIBLE, R.RE_AS_MUCH_AS_POSSIBLE)
     enc = replace(enc, next=enc.next + 1, awaiting="", die=0)
-    d.replace_top(enc)
+    d.work.stack[-1] = enc
     run_penalty(state, d, enc)
     return True
 
@@ -168,28 +168,28 @@ def all_players(state, d) -> list[str]:
 
     reading = d.interpret("all-players")
     keep = ("surviving",) if reading == "surviving-only" else ("surviving", "fallen", "zombie")
-    names = [p.name for p in state.players if d.get(p.name, "state") in keep]
-    out = [f"{p.name} ({STATE_NAMES[d.get(p.name, 'state')]})" for p in state.players
+    names = [p.name for p in state.players if d.work.player(p.name).state in keep]
+    out = [f"{p.name} ({STATE_NAMES[d.work.player(p.name).state]})" for p in state.players
            if p.name not in names]
     which = "Surviving Players only" if reading == "surviving-only" else "every Player not Removed"
     d.say(f"\"all Players\" are {which}: {', '.join(names) or 'no one'}"
           + (f"; not affected: {', '.join(out)}" if out else ""),
           R.ENCOUNTERING_ALL, *((R.PLAYER_TURN_NOT_OTHERS,) if out else ()),
-          *((R.TURN_ORDER_REMOVED_SKIPPED,) if any(d.get(p.name, "state") == "removed" for p in state.players) else ()))
+          *((R.TURN_ORDER_REMOVED_SKIPPED,) if any(d.work.player(p.name).state == "removed" for p in state.players) else ()))
     return names
 
 
 def _penalty_now(state, d, enc, item: dict, label: str) -> None:
-    below = len(d.stack)
+    below = len(d.work.stack)
     order = _affected(state, d, enc, item, label)
     for who in order:
         _penalty_for(state, d, enc, item, label, who)
-    deaths = d.stack[below:]
+    deaths = d.work.stack[below:]
     if len(deaths) > 1 and all(isinstance(p, DeathProc) for p in deaths):
         # resolved in the same order: the Active Player's Death Process on top, then Turn Order
         ranked = sorted(deaths, key=lambda p: order.index(p.player), reverse=True)
         if ranked != deaths:
-            d.set_stack(d.stack[:below] + ranked)
+            d.work.stack[:] = d.work.stack[:below] + ranked
 
 
 def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
@@ -201,9 +201,9 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
     elif kind == "health":
         lose_health(state, d, who, item["amount"], label)
     elif kind == "kaos":
-        held = d.get(who, "kaos")
+        held = d.work.player(who).kaos
         lost = min(held, item["amount"])
-        d.set(who, "kaos", held - lost)
+        d.work.player(who).kaos = held - lost
         if lost < item["amount"]:
             d.say(f"{label}: {who} loses {item['amount']} Kaos but holds {held}: Kaos is reduced to 0",
                   R.PENALTY_KAOS_FLOOR, R.PENALTY_KAOS, kind="tokens")
@@ -217,12 +217,12 @@ def _penalty_for(state, d, enc, item: dict, label: str, who: str) -> None:
 
 
 def judge_roll(state, move, d) -> None:
-    enc = current_encounter(d)
+    enc = current_encounter(d.work)
     if enc is None:
         return no_encounter(d)
-    if d.stack[-1] is not enc or enc.awaiting != "roll":
+    if d.work.stack[-1] is not enc or enc.awaiting != "roll":
         d.violate("no-damage-die-waiting", f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
-                  fix=(d.stack[-1]).finish_hint())
+                  fix=(d.work.stack[-1]).finish_hint())
         return d.impossible()
     if not 1 <= move.value <= enc.die:
         raise InvalidMove(f"a d{enc.die} shows 1 to {enc.die}, not {move.value}")
@@ -230,13 +230,13 @@ def judge_roll(state, move, d) -> None:
         d.interpret("damage-roller")
         d.violate("damage-rolled-by-the-left", f"{enc.roller} rolls this Damage: the Player to {enc.player}'s left",
                   R.DAMAGE_ROLLER,
-                  fix=f"{enc.finish_hint(d)}; --override if the card names another roller")
+                  fix=f"{enc.finish_hint(d.work)}; --override if the card names another roller")
     how = " (virtual roll)" if move.virtual else ""
     rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
     who = _die_reroller(state, rolled)
-    if d.get(who, "rerolls") >= 1:  # the roll waits: it may be rerolled before it is resolved
+    if d.work.player(who).rerolls >= 1:  # the roll waits: it may be rerolled before it is resolved
         d.interpret("damage-die-reroll")
-        d.replace_top(rolled)
+        d.work.stack[-1] = rolled
         d.say(f"{move.player} rolls the d{enc.die}{how}: {move.value}, Damage to {enc.player} once resolved; "
               f"{who} holds a Reroll Token and may spend it before the roll is resolved", R.REROLL_WHEN,
               R.PENALTY_DAMAGE_DIE, R.DAMAGE_ROLLER_NOT_DEALER, kind="tokens")
@@ -258,7 +258,7 @@ def _die_reroller(state, enc: EncounterProc) -> str:
 def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
     """The damage die is resolved: its Damage is applied, then the Penalty goes on in printed order."""
     after = replace(enc, next=enc.next + 1, awaiting="", roller="", die=0, value=0, dropped=())
-    d.replace_top(after)
+    d.work.stack[-1] = after
     core_concepts.judge_damage(state, Damage(player=enc.player, amount=value, source=f"'{enc.card}'"), d)
     if not paused_by_death(d, after):
         run_penalty(state, d, after)
@@ -266,7 +266,7 @@ def _apply_die(state, d, enc: EncounterProc, value: int) -> None:
 
 def judge_die_reroll(state, move, d) -> None:
     """A Reroll Token spent on a Penalty's damage die before it is resolved (01 REROLL_TOKENS: any roll of dice)."""
-    enc = d.stack[-1]
+    enc = d.work.stack[-1]
     if len(move.dice) != 1:
         d.violate("reroll-all-dice", f"the Damage roll is one d{enc.die}: a reroll rerolls that die", R.REROLL_ALL_DICE,
                   fix=f"`referee reroll {move.player.lower()} N` (the d{enc.die})")
@@ -280,11 +280,11 @@ def judge_die_reroll(state, move, d) -> None:
         d.violate("damage-reroll-not-theirs", f"{who} may spend a Reroll Token on this roll, not {move.player}",
                   R.REROLL_WHEN,
                   fix=f"`referee reroll {who.lower()} N`, or `referee resolve`")
-    held = d.get(move.player, "rerolls")
+    held = d.work.player(move.player).rerolls
     if held < 1:
         d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN, fix="`referee resolve`")
         return d.impossible()
-    d.set(move.player, "rerolls", held - 1)
+    d.work.player(move.player).rerolls = held - 1
     core_concepts.return_reroll_tokens(state, d, 1)
     d.interpret("spent-reroll-supply")
     how = " (virtual roll)" if move.virtual else ""
@@ -296,7 +296,7 @@ def judge_die_reroll(state, move, d) -> None:
 
 def judge_die_resolve(state, move, d) -> None:
     """A Penalty's damage die is resolved as rolled, with no Reroll Token spent on it."""
-    enc = d.stack[-1]
+    enc = d.work.stack[-1]
     d.say(f"the d{enc.die} is resolved as rolled: {enc.value} Damage to {enc.player}", R.PENALTY_DAMAGE_DIE)
     _apply_die(state, d, enc, enc.value)
 
@@ -307,27 +307,27 @@ def judge_discard(state, move, d) -> None:
     from referee.loot_and_inventory import eligible_loot
     from referee.random_encounters.completion_options import option_resolved
 
-    enc = current_encounter(d)
+    enc = current_encounter(d.work)
     if enc is None:
         return no_encounter(d)
-    if d.stack[-1] is not enc or enc.awaiting != "discard":
+    if d.work.stack[-1] is not enc or enc.awaiting != "discard":
         # what decides: the card is at another step (an option is chosen first; its instructions go in printed order)
         first = (R.RE_PROC_CHOOSE,) if enc.step == "choose" else (R.RE_PRINTED_ORDER,)
         d.violate("no-loot-discard-waiting", f"'{enc.card}' is not waiting for a Loot discard", *first,
-                  R.PENALTY_LOOT_DISCARD, fix=d.stack[-1].finish_hint(d.state))
+                  R.PENALTY_LOOT_DISCARD, fix=d.work.stack[-1].finish_hint(d.state))
         return d.impossible()
     penalty = enc.step == "penalty"
     if move.player != enc.player:
         d.violate("penalty-discard-not-theirs", f"the {'Penalty' if penalty else 'option'} is {enc.player}'s: "
                   f"{enc.player} discards", R.ENCOUNTERING_PLAYER_DEFINITION,
-                  R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d))
+                  R.PENALTY_ON_FAIL if penalty else R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(d.work))
         return d.impossible()  # the card names no Loot of theirs: nothing to discard
-    eligible = eligible_loot(d, enc.player)
+    eligible = eligible_loot(d.work, enc.player)
     card = match_discard(d, enc.player, move.card, eligible)
     plot_armor_counted(d, enc.player, [card])
     left = enc.die - 1
     after = replace(enc, die=left) if left else replace(enc, next=enc.next + (1 if penalty else 0), awaiting="", die=0)
-    d.replace_top(after)
+    d.work.stack[-1] = after
     if penalty:
         discard_for_option(state, d, enc.player, [card], f"Penalty of Random Encounter '{enc.card}'")
         d.cite(R.PENALTY_LOOT_DISCARD, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
@@ -335,7 +335,7 @@ def judge_discard(state, move, d) -> None:
         discard_for_option(state, d, enc.player, [card], f"Random Encounter '{enc.card}', option {enc.option}")
         d.cite(R.RE_LOOT_ELIGIBLE, R.RE_LOOT_DISCARD_PILE, R.RE_LOOT_BY_08)
     if left:
-        return _await_discard(d, after, eligible_loot(d, enc.player))
+        return _await_discard(d, after, eligible_loot(d.work, enc.player))
     if penalty:
         return run_penalty(state, d, after)
     option_resolved(state, d, after, encounter_card(d, enc.card)["options"][enc.option - 1])

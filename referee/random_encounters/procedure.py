@@ -50,10 +50,10 @@ class EncounterProc(Procedure):
             d.violate("choose-an-option-first", f"{self.player} must choose an Encounter Completion Option of "
                       f"'{self.card}' {when}", R.OPTIONS_CHOOSE_FIRST,
                       *((R.NON_CHECK_CHOOSE_FIRST,) if move.type not in CHECK_MOVES else (R.RE_PROC_CHOOSE,)),
-                      *self.must_finish_first, fix=self.finish_hint(d))
+                      *self.must_finish_first, fix=self.finish_hint(d.work))
         else:
             d.violate("encounter-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                      fix=self.finish_hint(d))
+                      fix=self.finish_hint(d.work))
 
     card: str = ""
     player: str = ""  # the Encountering Player
@@ -99,7 +99,7 @@ class EncounterProc(Procedure):
         return f"Random Encounter '{self.card}' for {self.player} (drawn by {self.source}): {doing}"
 
     def finish_hint(self, state=None) -> str:
-        """With `state` (a GameState or the Draft of a move), choosing names each of the card's numbered options the
+        """With `state` (the game, or a move's working copy), choosing names each of the card's numbered options the
         judge accepts now, with its text as the table described it."""
         who = self.player.lower()
         if self.step == "choose" and state is not None:
@@ -133,15 +133,12 @@ class EncounterProc(Procedure):
                     "Deaths, then `referee encounter continue`")
         return "`referee encounter continue`"
 
-    def choosable(self, v) -> list[int]:
-        """The numbers of the options the judge accepts as typed (`encounter choose PLAYER N`) in `v`, a GameState or
-        the Draft of a move (judged as it has left the game)."""
+    def choosable(self, state) -> list[int]:
+        """The numbers of the options the judge accepts as typed (`encounter choose PLAYER N`) in `state` (the game,
+        or the working copy of a move being judged: as the move has left it)."""
         from referee.engine import check
         from referee.moves import EncounterChoose
 
-        state = v.preview() if callable(getattr(v, "preview", None)) else v
-        if state is None:
-            return []
         count = len(numbered_options(state, self.card))
         return [n for n in range(1, count + 1) if check(state, EncounterChoose(player=self.player, option=n)).legal]
 
@@ -171,17 +168,16 @@ class EncounterProc(Procedure):
         registry.hook("encounter-check-result")(state, d, check, success)
 
 
-def numbered_options(v, card: str) -> list[str]:
+def numbered_options(state, card: str) -> list[str]:
     """The card's Encounter Completion Options as the table described them, in printed order ("Brawn Check vs TN 15",
-    "pay 2 Kaos"): `v` is a GameState or the Draft of a move."""
+    "pay 2 Kaos")."""
     from referee.random_encounters.card_grammar import option_label
 
-    encounters = v.game("encounters") if callable(getattr(v, "game", None)) else v.encounters
-    return [option_label(o) for o in encounters["cards"][card]["options"]]
+    return [option_label(o) for o in state.encounters["cards"][card]["options"]]
 
 
 def current_encounter(v) -> EncounterProc | None:
-    """The Random Encounter being resolved: the topmost EncounterProc on the stack of a GameState or a Draft."""
+    """The Random Encounter being resolved: the topmost EncounterProc on the pending stack."""
     return next((p for p in reversed(v.stack) if isinstance(p, EncounterProc)), None)
 
 
