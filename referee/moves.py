@@ -3,13 +3,16 @@
 One `@move(...)` declaration per move type gives everything the referee knows of it:
 
     @move("drop", "A Weapon is Dropped (table-reported; ...).", (PLAYER, CARD),
-          judge=f"{LOOT}.dropped_weapons:judge_drop", owner=("host", "a Weapon dropped by ..."), group="loot")
+          judge=f"{_LOOT}.dropped_weapons:judge_drop", owner=("host", "a Weapon dropped by ..."), group="loot")
     class DropWeapon(Move):
         player: str
         card: str
 
-        build = owned_card_builder          # how its words are read (default: each argument's `read`)
-        def candidates(state, find): ...    # its legal_moves candidates
+        @staticmethod
+        def build(state, *, player, card): ...   # how its words are read (default: each argument's `read`)
+
+        @staticmethod
+        def candidates(state, find): ...         # its legal_moves candidates (find: referee.legal_moves.Finder)
 
 - the class (a frozen, keyword-only dataclass) and its `type`, the name in the game log and in JSON;
 - its notation (`referee.notation.GRAMMAR`): command words, help, arguments and options, and its builder, which

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 import referee
-from referee.cli.completion import complete_line, values
-from referee.notation import GRAMMAR
+from referee.cli.completion import complete_line
+from referee.notation import GRAMMAR, values
 
 
 @pytest.fixture

@@ -347,8 +347,6 @@ def _template(entry) -> tuple[str, list[dict]]:
     range), a d20 (a 1-20 pad) or a text (a name only the table knows)."""
     from dataclasses import replace
 
-    from referee.moves import describe
-
     changes, fields = {}, []
     for name, values in entry.ranges.items():
         current = getattr(entry.move, name)
@@ -373,7 +371,7 @@ def _template(entry) -> tuple[str, list[dict]]:
             continue
         changes[name] = f"{_TEXT_SENTINEL}{i}"
         fields.append({"name": name, "kind": "text", "value": "", "placeholder": str(current)})
-    text = describe(replace(entry.move, **changes))
+    text = replace(entry.move, **changes).as_typed()  # the move as typed (referee.Move)
     for i, field in enumerate(fields):
         if field["kind"] == "text":
             text = text.replace(f"{_TEXT_SENTINEL}{i}", f"{{{i}}}")

@@ -496,10 +496,9 @@ def loot_deck(
 def game_encounters(game: GameOption = None, as_json: JsonOption = False) -> None:
     """Public: the Random Encounter Deck (as a deck), its discard pile, the card in play, the cards described."""
     from referee import game_display
-    from referee.random_encounters import listing
 
-    state, _ = _state(game)
-    data = listing(state)
+    with open_game(game) as current:
+        data = current.encounters()
     if as_json:
         print_json(data)
     else:
