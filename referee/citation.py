@@ -1,30 +1,36 @@
-"""A Citation: one statement of the loaded rules, verbatim, cited as `DOC_ID > SECTION_ID` (what every ruling,
-interpretation and refusal points at; the quotes themselves are in referee/citations.py)."""
+"""What every ruling, interpretation and refusal points at: a Citation, one statement of the loaded rules, verbatim,
+cited as `DOC_ID > SECTION_ID` (the quotes themselves are in referee/citations.py); and an AppliedInterpretation, a
+named reading of the register (referee/interpretations.py) where the rules are silent or ambiguous."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from referee.records import Record, field
+from rulesdb.model import split_key
 
-from rulesdb.model import key_of, split_key
-
-__all__ = ["Citation"]
+__all__ = ["Citation", "AppliedInterpretation"]
 
 
-@dataclass(frozen=True)
-class Citation:
-    """One statement of the loaded rules, verbatim: cited as `DOC > SECTION`."""
+class Citation(Record, frozen=True):
+    """One statement of the loaded rules, verbatim: cited as `DOC > SECTION` (its `key`)."""
 
-    doc_id: str
-    section_id: str
+    key: str
     quote: str
 
     @property
-    def key(self) -> str:
-        return key_of(self.doc_id, self.section_id)
+    def doc_id(self) -> str:
+        return split_key(self.key)[0]
 
-    def to_json(self) -> dict:
-        return {"key": self.key, "quote": self.quote}
+    @property
+    def section_id(self) -> str:
+        return split_key(self.key)[1]
 
-    @classmethod
-    def from_json(cls, data: dict) -> "Citation":
-        return cls(*split_key(data["key"]), data["quote"])
+
+class AppliedInterpretation(Record, frozen=True):
+    """A named reading of an ambiguous rule that decided (part of) a ruling: the entry's id and question, the reading
+    in force in this game (the default or the table's choice) and what it says."""
+
+    id: str
+    question: str
+    reading: str
+    text: str
+    is_default: bool = field(name="default")

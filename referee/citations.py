@@ -7,6 +7,7 @@ section in the rules database. Engine code refers to these names, never to loose
 from __future__ import annotations
 
 from referee.citation import Citation
+from rulesdb.model import key_of
 
 CORE = "01_CORE_CONCEPTS"
 STRUCTURE = "02_GAME_STRUCTURE"
@@ -15,7 +16,7 @@ ENCOUNTERS = "10_RANDOM_ENCOUNTERS"
 
 
 def _c(doc_id: str, section_id: str, quote: str) -> Citation:
-    return Citation(doc_id, section_id, quote)
+    return Citation(key_of(doc_id, section_id), quote)
 
 
 # --- 01_CORE_CONCEPTS --------------------------------------------------------------------------

@@ -6,11 +6,10 @@ citations and effects. None of them mutates the state.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import Record, replace
 
 from referee import citations as R
 from referee import registry
-from referee.deferred import deferred
 from referee.errors import InvalidMove
 from referee.moves import CHECK_MOVES, REPORTED_EFFECTS, STATUSES
 from referee.state import Procedure
@@ -216,8 +215,7 @@ def judge_remove_status(state, move, d) -> None:
 # The Check being rolled: a procedure on the pending stack (01 CHECKS, FINAL_RESULT).
 
 
-@deferred(frozen=True)
-class Participant:
+class Participant(Record, frozen=True):
     """One Player rolling in a Check."""
 
     name: str
@@ -250,7 +248,6 @@ class Participant:
 
 
 
-@deferred(frozen=True)
 class CheckProc(Procedure):
     kind = "check"
     # 10: a switch of option is judged (and refused) by its own rule; 08: a card whose own timing allows it is used
@@ -271,20 +268,11 @@ class CheckProc(Procedure):
     participants: tuple[Participant, ...] = ()
     contested: bool = False  # made by two or more Players against each other (01 CONTESTED_CHECKS)
 
-    def __post_init__(self):
-        if self.check_kind == "contested":  # a log written before `contested` was a flag: a Contested Stat Check
-            object.__setattr__(self, "check_kind", "stat")
-            object.__setattr__(self, "contested", True)
-
     @classmethod
-    def from_json(cls, data: dict) -> "CheckProc":
-        data = dict(data)
-        data["participants"] = tuple(
-            Participant(**{**p, "dice": tuple(p["dice"]), "dropped": tuple(tuple(d) for d in p["dropped"]),
-                           "reasons": tuple(p.get("reasons", ()))})
-            for p in data["participants"]
-        )
-        return cls(**data)
+    def upgraded(cls, data: dict) -> dict:
+        if data.get("check_kind") == "contested":  # a log written before `contested` was a flag: a Contested Stat Check
+            return {**data, "check_kind": "stat", "contested": True}
+        return data
 
     def participant(self, name: str) -> Participant | None:
         return next((p for p in self.participants if p.name == name), None)

@@ -11,13 +11,12 @@ or changes the pending stack from its top, so a log replays the same whatever th
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import ClassVar
 
-from referee.deferred import deferred
-from referee.state import GameState, Procedure, proc_from_json
+from referee.records import Record, decode, encode, fields
+from referee.state import GameState, Procedure
 
-__all__ = ["PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "LootPlace",
+__all__ = ["Effect", "PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "LootPlace",
            "CardEntry", "diff", "transition", "effects_to_json", "effects_from_json", "GAME_FIELDS"]
 
 # The fields of GameState a move sets as a whole (GameField); the others have records of their own.
@@ -38,8 +37,23 @@ def _copied(value):
     return value
 
 
-@deferred(frozen=True)
-class PlayerField:
+class Effect(Record, frozen=True):
+    """One change a move makes; `op` names its kind in the game file (a record: referee.records)."""
+
+    op: ClassVar[str] = "effect"
+    tagged_by: ClassVar[str] = "op"
+
+    @classmethod
+    def of_kind(cls, op: str) -> type:
+        if op not in RECORDS:  # a log written by a newer referee
+            raise ValueError(f"unknown effect {op!r}")
+        return RECORDS[op]
+
+    def apply(self, state: GameState) -> None:
+        raise NotImplementedError
+
+
+class PlayerField(Effect):
     """A Player's field (health, kaos, rerolls, statuses, state) set to a value."""
 
     op: ClassVar[str] = "player"
@@ -51,8 +65,7 @@ class PlayerField:
         setattr(state.player(self.name), self.field, _tupled(self.value))
 
 
-@deferred(frozen=True)
-class GameField:
+class GameField(Effect):
     """A field of the game (GAME_FIELDS) set to a value."""
 
     op: ClassVar[str] = "game"
@@ -63,8 +76,7 @@ class GameField:
         setattr(state, self.field, _tupled(self.value))
 
 
-@deferred(frozen=True)
-class Push:
+class Push(Effect):
     """A procedure put on top of the pending stack."""
 
     op: ClassVar[str] = "push"
@@ -74,8 +86,7 @@ class Push:
         state.stack.append(self.proc)
 
 
-@deferred(frozen=True)
-class Pop:
+class Pop(Effect):
     """The procedure on top of the pending stack taken off."""
 
     op: ClassVar[str] = "pop"
@@ -84,8 +95,7 @@ class Pop:
         state.stack.pop()
 
 
-@deferred(frozen=True)
-class ReplaceTop:
+class ReplaceTop(Effect):
     """The procedure on top of the pending stack, as it is now (a step further)."""
 
     op: ClassVar[str] = "top"
@@ -95,8 +105,7 @@ class ReplaceTop:
         state.stack[-1] = self.proc
 
 
-@deferred(frozen=True)
-class ClearStack:
+class ClearStack(Effect):
     """Every procedure of the pending stack ended (the game ended)."""
 
     op: ClassVar[str] = "clear"
@@ -105,8 +114,7 @@ class ClearStack:
         state.stack.clear()
 
 
-@deferred(frozen=True)
-class SetStack:
+class SetStack(Effect):
     """The whole pending stack (a game file's older record: a procedure that left from below the top)."""
 
     op: ClassVar[str] = "stack"
@@ -116,8 +124,7 @@ class SetStack:
         state.stack[:] = list(self.procs)
 
 
-@deferred(frozen=True)
-class LootPlace:
+class LootPlace(Effect):
     """08: one place a Loot card can be (GameState.loot's key), as it is now."""
 
     op: ClassVar[str] = "loot"
@@ -128,8 +135,7 @@ class LootPlace:
         state.loot[self.key] = _copied(list(self.value) if isinstance(self.value, tuple) else self.value)
 
 
-@deferred(frozen=True)
-class CardEntry:
+class CardEntry(Effect):
     """08: one card of the game's catalogue (GameState.cards), as the table described it."""
 
     op: ClassVar[str] = "card"
@@ -151,7 +157,7 @@ def _same(a, b) -> bool:
 def _settled(proc: Procedure) -> Procedure:
     """The procedure as the game file gives it back (its JSON read again), so the state a move is played on and
     the state its log replays to hold the same values."""
-    return proc_from_json(proc.to_json())
+    return decode(Procedure, encode(proc))
 
 
 def diff(before: GameState, after: GameState) -> list:
@@ -205,32 +211,12 @@ def transition(state: GameState, effects) -> GameState:
     return state
 
 
-def _to_json(value):
-    if isinstance(value, Procedure):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_to_json(v) for v in value]
-    return value
-
-
 def effects_to_json(effects) -> list[dict]:
     """The records as the game file keeps them: `{"op": ..., field: value, ...}`."""
-    return [{"op": e.op, **{f.name: _to_json(getattr(e, f.name)) for f in fields(e)}} for e in effects]
+    return encode(list(effects))
 
 
 def effects_from_json(data) -> list:
     """The records of a game file's log (any referee's: the JSON shape has not changed). ValueError for a record
     this referee does not know (a log written by a newer referee)."""
-    records = []
-    for effect in data:
-        effect = dict(effect)
-        op = effect.pop("op")
-        cls = RECORDS.get(op)
-        if cls is None:
-            raise ValueError(f"unknown effect {op!r}")
-        if "proc" in effect:
-            effect["proc"] = proc_from_json(effect["proc"])
-        if "procs" in effect:
-            effect["procs"] = tuple(proc_from_json(p) for p in effect["procs"])
-        records.append(cls(**effect))
-    return records
+    return [decode(Effect, effect) for effect in data]

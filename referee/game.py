@@ -262,9 +262,10 @@ class Logged:
     @property
     def ruling(self):
         if self._ruling is None:  # made when asked: a long history is listed without making every ruling
+            from referee.records import decode
             from referee.ruling import Ruling
 
-            self._ruling = Ruling.from_json(self.ruling_json, self.move)
+            self._ruling = decode(Ruling, self.ruling_json)
         return self._ruling
 
     def __repr__(self) -> str:
@@ -281,4 +282,6 @@ class Asked:
         self.result, self.now = result, now
 
     def to_json(self) -> dict:
-        return {**self.result.to_json(), "now": self.now.to_json() if self.now else None}
+        from referee.records import encode
+
+        return {**self.result.to_json(), "now": encode(self.now)}

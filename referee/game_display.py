@@ -49,7 +49,9 @@ class Shown:
 
 
 def played_json(played, *, dry_run: bool) -> dict:
-    data = played.ruling.to_json()
+    from referee.records import encode
+
+    data = encode(played.ruling)
     return {
         "legal": played.ruling.legal,
         "applied": played.applied,
@@ -493,11 +495,13 @@ def print_history(console, entries) -> None:
 
 
 def interpretations_json(register, choices, notes: dict | None = None) -> list[dict]:
+    from referee.records import encode
+
     notes = notes or {}
     return [
         {"id": e.id, "question": e.question, "default": e.default, "in_force": choices.get(e.id, e.default),
          "readings": [{"id": r, "text": t} for r, t in e.readings], "selectable": e.selectable,
-         "citations": [c.to_json() for c in e.citations], **({"this_game": notes[e.id]} if e.id in notes else {})}
+         "citations": encode(e.citations), **({"this_game": notes[e.id]} if e.id in notes else {})}
         for e in register.values()
     ]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.core_concepts import gain_tokens
-from referee.deferred import deferred
 from referee.errors import InvalidMove
 from referee.moves import DEATH_OUTCOMES, PLAYER_STATES
 from referee.state import Procedure
@@ -17,7 +16,6 @@ from referee.variables import token_amount
 # --- the procedures 02 puts on the pending stack: the End of Turn Process, the Death Process -----------
 
 
-@deferred(frozen=True)
 class EndOfTurnProc(Procedure):
     kind = "end-of-turn"
     # Effects the table records during the Cube Room check and Dungeon Bomb Step, and the step itself.
@@ -42,7 +40,6 @@ class EndOfTurnProc(Procedure):
         return "record what happened, then `referee end-turn` to continue the End of Turn Process"
 
 
-@deferred(frozen=True)
 class DeathProc(Procedure):
     kind = "death"
     accepts = frozenset({"death", "damage"})  # damage: the same effect hitting others (simultaneous-deaths)

@@ -7,38 +7,16 @@ A ruling that depends on an entry says so (`Ruling.interpretations`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee import citations as R
-from referee.citation import Citation
-from referee.deferred import deferred
+from referee.citation import AppliedInterpretation, Citation
+from referee.records import Record
+from referee.state import renamed
 
 __all__ = ["Interpretation", "AppliedInterpretation", "REGISTER", "reading", "applied", "UnknownInterpretation",
            "validate_choices"]
 
 
-@deferred(frozen=True)
-class AppliedInterpretation:
-    """A named reading of an ambiguous rule that decided (part of) this ruling."""
-
-    id: str
-    question: str
-    reading: str  # the reading in force in this game (default or the table's choice)
-    text: str  # what that reading says
-    is_default: bool
-
-    def to_json(self) -> dict:
-        return {
-            "id": self.id,
-            "question": self.question,
-            "reading": self.reading,
-            "text": self.text,
-            "default": self.is_default,
-        }
-
-
-@dataclass(frozen=True)
-class Interpretation:
+class Interpretation(Record, frozen=True):
     id: str
     question: str
     default: str  # id of the default reading
@@ -222,17 +200,6 @@ REGISTER: dict[str, Interpretation] = {
         # --- end 10 random encounters ---
     )
 }
-
-
-# Readings whose entry was renamed: (old id, reading) -> new id. A game saved (or a position written) before the
-# rename keeps the reading its table chose.
-RENAMED = {("fallen-encountering-player", "resolve-what-can"): "encountering-player-falls",
-           ("fallen-encountering-player", "encounter-ends"): "encountering-player-falls"}
-
-
-def renamed(choices: dict[str, str]) -> dict[str, str]:
-    """`choices` with the readings of renamed entries under their new ids."""
-    return {RENAMED.get((id, chosen), id): chosen for id, chosen in choices.items()}
 
 
 def reading(choices: dict[str, str], id: str) -> str:

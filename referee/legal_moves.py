@@ -38,7 +38,7 @@ class LegalMove:
 
     def matches(self, move) -> bool:
         """Whether `move` is one of the moves this entry stands for."""
-        from dataclasses import fields
+        from referee.records import fields
 
         if type(move) is not type(self.move):
             return False
@@ -57,7 +57,7 @@ class LegalMove:
 
     def moves(self) -> Iterator:
         """Every concrete move of the family (ranges expanded; free fields as in `move`)."""
-        from dataclasses import replace
+        from referee.records import replace
         from itertools import product
 
         if not self.ranges:
@@ -224,7 +224,7 @@ def group_of(state, entry: LegalMove) -> str:
 def typed(entry: LegalMove) -> str:
     """The move as the table types it, with N for an amount it chooses (its range after; -N for a range below 0,
     "-N  (1-99)" for -1 to -99) and a placeholder (NAME, ACTION, REASON) for the words only the table knows."""
-    from dataclasses import replace
+    from referee.records import replace
 
     from referee.moves import describe
 
@@ -269,7 +269,7 @@ def with_fixes(state, ruling, listed: list[LegalMove] | None = None):
     ("declare one first: `referee declare ...`"), then, for a procedure that must finish first, the moves that finish
     it, else a legal move of the same kind by the same Player (another slot, a smaller amount, the card that fits).
     A move whose amount a range allows comes with the range's first value. `listed`: legal_moves(state), if known."""
-    from dataclasses import replace
+    from referee.records import replace
 
     if ruling.legal or not ruling.violations:
         return ruling

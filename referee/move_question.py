@@ -19,7 +19,7 @@ heal, ending the turn.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from referee.records import Record
 
 __all__ = ["MoveQuestion", "names_a_move", "judge"]
 
@@ -76,8 +76,7 @@ _IMPLIED = {
 }
 
 
-@dataclass(frozen=True)
-class MoveQuestion:
+class MoveQuestion(Record, frozen=True):
     """A question read as a move and judged on the current game (or why it could not be read)."""
 
     move: str = ""  # the move as table notation: "reroll bram"
@@ -85,10 +84,6 @@ class MoveQuestion:
     reason: str = ""  # the deciding violation; or what the move would change; or why it was not read
     key: str = ""  # the rule that decides it, DOC > SECTION
     self_is: str = ""  # the Player "I" was read as (the Active Player), when the question says "I"
-
-    def to_json(self) -> dict:
-        return {"move": self.move, "legal": self.legal, "reason": self.reason, "key": self.key,
-                "self_is": self.self_is}
 
 
 def names_a_move(question: str) -> str | None:
@@ -217,5 +212,5 @@ def _judged(text: str, ruling, self_is: str, virtual: bool) -> MoveQuestion:
     change = "" if virtual else (ruling.consequences[0] if ruling.consequences else "")
     # "can X do it": the sentence that allows the move's own first change, not what decided where it led (a reroll
     # that resolves its Check is decided by the Check's rule)
-    allows = next((r for r in ruling.reasons[:1] if r is not None), None) or (ruling.citations[:1] or (None,))[0]
+    allows = next((r.citation for r in ruling.reasons[:1] if r.citation is not None), None) or (ruling.citations[:1] or (None,))[0]
     return MoveQuestion(shown, True, change, allows.key if allows else "", self_is)

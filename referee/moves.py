@@ -14,7 +14,7 @@ One `@move(...)` declaration per move type gives everything the referee knows of
         @staticmethod
         def candidates(state, find): ...         # its legal_moves candidates (find: referee.legal_moves.Finder)
 
-- the class (a frozen, keyword-only dataclass) and its `type`, the name in the game log and in JSON;
+- the class (a frozen record, referee.records) and its `type`, the name in the game log and in JSON;
 - its notation (`referee.notation.GRAMMAR`): command words, help, arguments and options, and its builder, which
   reads the raw words against the state (forgiving names, strict numbers); the CLI command and its completion are
   made from it (`referee.cli.moves`, `referee.cli.completion`);
@@ -30,14 +30,14 @@ The judge is the only other thing a new move needs. What a declaration needs of 
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from typing import ClassVar
 
-from referee.deferred import deferred, ready
 from referee.errors import InvalidMove
 from referee.parsing import (
     LOOT_KIND_ALIASES, STATUS_ALIASES, Notation, Param, loot_kind, match_alias, match_choice, parse_dice, parse_int,
     read_amount, read_player, read_text, status_named, typed_line, virtual_dice,
 )
+from referee.records import Record, decode, encode
 from referee.state import PlayerState
 
 __all__ = [
@@ -63,18 +63,23 @@ _CORE, _STRUCTURE = "referee.core_concepts", "referee.game_structure"
 _LOOT, _ENCOUNTERS = "referee.loot_and_inventory", "referee.random_encounters"
 
 
-class Move:
-    """Base of every move; `type` is its name in the game log and in JSON. Each move is a frozen,
-    keyword-only dataclass, made one when first used (referee.deferred): a command builds one kind.
+class Move(Record, frozen=True):
+    """Base of every move; `type` is its name in the game log and in JSON. Each move is a frozen record
+    (referee.records): `encode(move)` is its JSON, `decode(Move, data)` reads it back by its `type`.
 
     What its declaration (`@move`) gives the class: `type`, `notations` (the first is how it is typed back),
     `judge` ("module:name"), `owner` (("player" | "host", what it is)), `group` (its part of `referee options`)."""
 
-    type = "move"
-    notations: tuple = ()
-    judge = ""
-    owner = ("host", "")
-    group = "now"
+    type: ClassVar[str] = "move"
+    tagged_by: ClassVar[str] = "type"
+    notations: ClassVar[tuple] = ()
+    judge: ClassVar[str] = ""
+    owner: ClassVar[tuple[str, str]] = ("host", "")
+    group: ClassVar[str] = "now"
+
+    @classmethod
+    def of_kind(cls, tag: str) -> type:
+        return MOVE_TYPES[tag]
 
     def as_typed(self) -> str:
         """The move as the table types it: its notation's arguments and options, from the fields they give."""
@@ -110,7 +115,6 @@ def move(type_name: str, help: str = "", params: tuple = (), *, judge: str, owne
     argument's `read`); `also`: more commands for the same type, as Notation(command, help, params, build)."""
 
     def declare(cls):
-        cls = deferred(frozen=True, kw_only=True)(cls)
         cls.type, cls.judge, cls.owner, cls.group = type_name, judge, owner, group
         main = Notation(command or type_name, help, params, _builder(cls, build or vars(cls).get("build")))
         others = tuple(Notation(n.command, n.help, n.params, _builder(cls, n.build)) for n in also)
@@ -156,18 +160,11 @@ def describe(move: Move) -> str:
 
 
 def move_to_json(move: Move) -> dict:
-    data = {"type": move.type}
-    for key, value in asdict(move).items():
-        data[key] = list(value) if isinstance(value, tuple) else value
-    return data
+    return encode(move)
 
 
 def move_from_json(data: dict) -> Move:
-    data = dict(data)
-    cls = MOVE_TYPES[data.pop("type")]
-    names = {f.name for f in fields(ready(cls))}
-    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
-    return cls(**kwargs)
+    return decode(Move, data)
 
 
 # --- the words of a move, read against the state -------------------------------------------------------------
@@ -602,8 +599,7 @@ class EndTurn(Move):
 
 # --- 08 loot (08_LOOT_AND_INVENTORY) ---------------------------------------------------------------
 
-@deferred(frozen=True, kw_only=True)
-class CardText:
+class CardText(Move, kw_only=True):
     """What a card says that the rules care about (card contents are not in the rules: the table says)."""
 
     weapon: str = ""  # melee | ranged
@@ -666,7 +662,7 @@ _CARD_TEXT_FIELDS = frozenset({"slots", "armor_type", "defense", "stats", "consu
        Param("kind", "armor, weapon, common (Common Magic), rare (Rare Magic).", metavar="TYPE", names="loot-type"),
        *CARD_TEXT),
       judge=f"{_LOOT}.cards:judge_card", owner=("host", "a card's description"), group="records")
-class DescribeCard(CardText, Move):
+class DescribeCard(CardText, kw_only=True):
     name: str
     kind: str  # armor | weapon | common | rare
 
@@ -710,7 +706,7 @@ def _drawn_name(state, kind: str, text: str) -> str:
       (PLAYER, Param("items", 'What was drawn, in the order listed: armor "Bone Pauldron".', many=True, required=True,
                      metavar="TYPE NAME [TYPE NAME]", names="loot-type"), *CARD_TEXT),
       judge=f"{_LOOT}.drawing:judge_draw", owner=("player", "the Loot they draw"), group="loot")
-class DrawLoot(CardText, Move):
+class DrawLoot(CardText, kw_only=True):
     player: str
     kinds: tuple[str, ...]  # one per card, in the order listed
     names: tuple[str, ...]

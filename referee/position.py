@@ -361,7 +361,7 @@ class _Checker:
 def with_position(settings, position: PositionFile):
     """`settings` (table_settings.make_settings) starting from `position`, checked against them (PositionError naming
     its line) and kept in them as plain JSON."""
-    from dataclasses import replace
+    from referee.records import replace
 
     return replace(settings, position=check_position(position, settings))
 
@@ -370,7 +370,7 @@ def check_position(position: PositionFile, settings) -> dict:
     """The position validated against the table settings, as the plain JSON GameState.initial applies: every Player in
     Turn Order with every slot, every deck and pile, the Random Encounter deck, the turn. PositionError naming the
     line for anything the rules (or the format) refuse; nothing is created."""
-    from dataclasses import replace
+    from referee.records import replace
 
     from referee.state import GameState
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import field
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
-from referee.citation import Citation
-from referee.deferred import deferred
-
-if TYPE_CHECKING:
-    from referee.interpretations import AppliedInterpretation
+from referee.citation import AppliedInterpretation, Citation
+from referee.moves import Move
+from referee.records import Record, encode, field
 
 # What a consequence does, in the order a short ruling chooses among them (issue 22): the game ends, a possible Death
 # pauses gameplay or a Player's state changes (02 DEATH: it "interrupts normal gameplay immediately"), a verdict,
@@ -25,11 +22,10 @@ def ranked(kinds) -> list[int]:
     return sorted(range(len(kinds)), key=lambda i: order.get(kinds[i], len(OUTCOME_KINDS)))
 
 
-__all__ = ["Citation", "Violation", "Ruling", "Draft", "OUTCOME_KINDS", "ranked"]
+__all__ = ["Citation", "AppliedInterpretation", "Violation", "Reason", "Ruling", "Draft", "OUTCOME_KINDS", "ranked"]
 
 
-@deferred(frozen=True)
-class Violation:
+class Violation(Record, frozen=True):
     """Why a move is refused: `id` names the kind of refusal, the first citation is the sentence that decides it
     (supporting ones follow); `interpretation` names the register's reading when no rule says it directly; `fix` says
     what would make it legal."""
@@ -39,61 +35,39 @@ class Violation:
     fix: str = ""
     id: str = ""
     interpretation: str = ""
-    fix_moves: tuple = ()  # legal moves that would do instead (referee.Game.check fills them: legal_moves.fixes)
-
-    def to_json(self) -> dict:
-        data = {
-            "id": self.id,
-            "message": self.message,
-            "citations": [c.to_json() for c in self.citations],
-            "fix": self.fix,
-        }
-        if self.interpretation:
-            data["interpretation"] = self.interpretation
-        if self.fix_moves:
-            from referee.moves import move_to_json
-
-            data["fix_moves"] = [move_to_json(m) for m in self.fix_moves]
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Violation":
-        from referee.moves import move_from_json
-
-        return cls(data["message"], tuple(Citation.from_json(c) for c in data["citations"]), data.get("fix", ""),
-                   data.get("id", ""), data.get("interpretation", ""),
-                   tuple(move_from_json(m) for m in data.get("fix_moves", ())))
+    fix_moves: tuple[Move, ...] = ()  # legal moves that would do instead (referee.Game.check fills them: legal_moves.fixes)
 
 
-@deferred(frozen=True)
-class Ruling:
-    """The verdict on one move. `effects` is the trusted transition the move makes if applied."""
+class Reason(Record, frozen=True):
+    """What a consequence does (OUTCOME_KINDS, or "") and the sentence that justifies it (None: it follows from the
+    others)."""
 
-    move: object
+    kind: str = ""
+    citation: Citation | None = None
+
+
+class Ruling(Record, frozen=True, kw_only=True):
+    """The verdict on one move. `effects` is the trusted transition the move makes if applied (kept apart in the
+    log: not written with the ruling). `citations`: the deciding sentence first (`decided_by`), then a refusal's
+    deciding sentences, then what the ruling checked. A ruling logged by an older referee reads back as it was."""
+
+    move: Move
     legal: bool
     violations: tuple[Violation, ...] = ()
     consequences: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()  # one per consequence, recorded by the judge that said it
     obligations: tuple[str, ...] = ()
+    decided_by: Citation | None = None  # the sentence that decided the ruling (Draft.finish)
     citations: tuple[Citation, ...] = ()
     interpretations: tuple[AppliedInterpretation, ...] = ()
     table_reported: tuple[str, ...] = ()  # steps a missing document decides; the table reports them
-    effects: tuple | None = field(default=(), repr=False)  # records (referee.effects); None: cannot be applied at all
-    # one per consequence, recorded by the judge that said it: the sentence that justifies it (None: it follows from
-    # the others) and what it does (OUTCOME_KINDS, or "")
-    reasons: tuple[Citation | None, ...] = ()
-    kinds: tuple[str, ...] = ()
+    effects: tuple | None = ()  # records (referee.effects); None: cannot be applied at all
+
+    unwritten: ClassVar[tuple[str, ...]] = ("effects",)
 
     @property
-    def decided_by(self) -> Citation | None:
-        """The sentence that decided the ruling: a refusal's, the first citation of its first violation; a legal
-        move's, the reason of its most telling consequence (`ranked`) that has one. It is the first citation."""
-        for violation in self.violations:
-            if violation.citations:
-                return violation.citations[0]
-        for i in ranked(self.kinds):
-            if i < len(self.reasons) and self.reasons[i] is not None:
-                return self.reasons[i]
-        return self.citations[0] if self.citations else None
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(r.kind for r in self.reasons)
 
     @property
     def refused_citations(self) -> tuple[Citation, ...]:
@@ -102,47 +76,6 @@ class Ruling:
             for citation in violation.citations:
                 seen.setdefault(citation)
         return tuple(seen)
-
-    def to_json(self) -> dict:
-        from referee.moves import move_to_json
-
-        decided_by = self.decided_by
-        return {
-            "move": move_to_json(self.move),
-            "legal": self.legal,
-            "violations": [v.to_json() for v in self.violations],
-            "consequences": list(self.consequences),
-            "reasons": [{"kind": kind, "citation": None if reason is None else reason.to_json()}
-                        for kind, reason in zip(self.kinds, self.reasons)],
-            "obligations": list(self.obligations),
-            "decided_by": None if decided_by is None else decided_by.to_json(),
-            # the deciding sentence first (a refusal's deciding sentences), then what the ruling checked (as the text
-            # shows them)
-            "citations": [c.to_json() for c in dict.fromkeys(
-                (*((decided_by,) if decided_by else ()), *self.refused_citations, *self.citations))],
-            "interpretations": [i.to_json() for i in self.interpretations],
-            "table_reported": list(self.table_reported),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict, move=None) -> "Ruling":
-        """The ruling a game file logged (its `to_json`); `move`, when already read. Its effects are in the log, not
-        here (`effects` is ())."""
-        from referee.interpretations import AppliedInterpretation
-        from referee.moves import move_from_json
-
-        return cls(
-            move=move if move is not None else move_from_json(data["move"]), legal=data["legal"],
-            violations=tuple(Violation.from_json(v) for v in data.get("violations", ())),
-            consequences=tuple(data.get("consequences", ())), obligations=tuple(data.get("obligations", ())),
-            citations=tuple(Citation.from_json(c) for c in data.get("citations", ())),
-            interpretations=tuple(AppliedInterpretation(i["id"], i["question"], i["reading"], i["text"], i["default"])
-                                  for i in data.get("interpretations", ())),
-            table_reported=tuple(data.get("table_reported", ())),
-            reasons=tuple(None if r["citation"] is None else Citation.from_json(r["citation"])
-                          for r in data.get("reasons", ())),
-            kinds=tuple(r["kind"] for r in data.get("reasons", ())),
-        )
 
 
 class Draft:
@@ -292,20 +225,26 @@ class Draft:
 
     def finish(self, move) -> Ruling:
         cannot_apply = not self.applicable and bool(self.violations)
-        if not self.violations:  # the sentence that decided it is the first citation (Ruling.decided_by)
-            deciding = next((self.reasons[i] for i in ranked(self.kinds) if self.reasons[i] is not None), None)
-            if deciding is not None:
-                self.citations = {deciding: None, **self.citations}
+        violations = tuple(self.violations)
+        # a refusal nothing could apply, not even --override, previews no changes
+        reasons = () if cannot_apply else tuple(Reason(k, c) for k, c in zip(self.kinds, self.reasons))
+        # the sentence that decided it: a refusal's, the first citation of its first violation; a legal move's, the
+        # reason of its most telling consequence (`ranked`) that has one; it is the first citation
+        decided_by = next((v.citations[0] for v in violations if v.citations), None)
+        if decided_by is None:
+            decided_by = next((reasons[i].citation for i in ranked([r.kind for r in reasons])
+                               if reasons[i].citation is not None), None)
+        refused = dict.fromkeys(c for v in violations for c in v.citations)
+        citations = tuple(dict.fromkeys((*((decided_by,) if decided_by else ()), *refused, *self.citations)))
         return Ruling(
             move=move,
-            legal=not self.violations,
-            violations=tuple(self.violations),
-            # a refusal nothing could apply, not even --override, previews no changes
+            legal=not violations,
+            violations=violations,
             consequences=() if cannot_apply else tuple(self.consequences),
-            reasons=() if cannot_apply else tuple(self.reasons),
-            kinds=() if cannot_apply else tuple(self.kinds),
+            reasons=reasons,
             obligations=tuple(self.obligations),
-            citations=tuple(self.citations),
+            decided_by=decided_by or (citations[0] if citations else None),
+            citations=citations,
             interpretations=tuple(self.interpretations.values()),
             table_reported=() if cannot_apply else tuple(self.reported),
             effects=tuple(self.effects) if self.applicable else None,

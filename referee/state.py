@@ -6,23 +6,21 @@ for each applied move: the trusted, unchecked step (the engine checks first).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import ClassVar
 
-from referee.deferred import deferred
 from referee.citation import Citation
+from referee.records import Record, decode, encode, field, fields
 
 __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
-    "proc_from_json", "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
+    "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
     "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
 ]
 
 
-@dataclass(frozen=True)
-class TableSettings:
+class TableSettings(Record, frozen=True, kw_only=True):
     """Values only missing documents define, chosen by the table at setup, plus the rules version."""
 
     players: tuple[str, ...]
@@ -39,29 +37,28 @@ class TableSettings:
     backpack_slots: int = 3  # 08 loot: BACKPACK_SLOTS defers to 04_PLAYER_STRUCTURE (interpretation backpack-size)
     position: dict | None = None  # the table's position to start from (referee.position), validated, as plain JSON
 
-    def to_json(self) -> dict:
-        data = asdict(self)
-        data["players"] = list(self.players)
-        data["missing_documents"] = list(self.missing_documents)
-        if self.position is None:
-            del data["position"]  # a game started at setup keeps the settings it always had
-        return data
+    unwritten_when_none: ClassVar[tuple[str, ...]] = ("position",)  # a game started at setup keeps its settings
 
     @classmethod
-    def from_json(cls, data: dict) -> "TableSettings":
-        names = {f.name for f in fields(cls)}
-        data = {k: v for k, v in data.items() if k in names}
-        data["players"] = tuple(data["players"])
-        data["missing_documents"] = tuple(data.get("missing_documents", ()))
-        if data.get("interpretations"):
-            from referee.interpretations import renamed
-
-            data["interpretations"] = renamed(data["interpretations"])
-        return cls(**data)
+    def upgraded(cls, data: dict) -> dict:
+        if data.get("interpretations"):  # an interpretation renamed since the game began
+            data = {**data, "interpretations": renamed(data["interpretations"])}
+        return data
 
     def not_loaded(self, doc_id: str) -> str:
         """`07_DUNGEON_BOMBS [not loaded]` when it is missing, else just the id."""
         return f"{doc_id} [not loaded]" if doc_id in self.missing_documents else doc_id
+
+
+# Readings whose entry of the interpretations register was renamed: (old id, reading) -> new id. A game saved (or a
+# position written) before the rename keeps the reading its table chose.
+RENAMED = {("fallen-encountering-player", "resolve-what-can"): "encountering-player-falls",
+           ("fallen-encountering-player", "encounter-ends"): "encountering-player-falls"}
+
+
+def renamed(choices: dict[str, str]) -> dict[str, str]:
+    """`choices` with the readings of renamed entries under their new ids."""
+    return {RENAMED.get((id, chosen), id): chosen for id, chosen in choices.items()}
 
 
 class PlayerState(StrEnum):
@@ -90,8 +87,7 @@ class LootType(StrEnum):
     PLOT = "plot"
 
 
-@dataclass
-class Player:
+class Player(Record):
     name: str
     health: int
     health_cap: int
@@ -104,11 +100,12 @@ class Player:
 # --- the pending stack ---------------------------------------------------------------------------
 
 
-@deferred(frozen=True)
-class Procedure:
-    """A procedure in progress that must finish before what lies below it continues."""
+class Procedure(Record, frozen=True):
+    """A procedure in progress that must finish before what lies below it continues: a frozen record whose `kind`
+    names it in the game file (its class lives in the rule module that owns it: registry.PROCEDURES)."""
 
     kind: ClassVar[str] = "procedure"
+    tagged_by: ClassVar[str] = "kind"
     accepts: ClassVar[frozenset] = frozenset()  # move types that belong to this procedure
     must_finish_first: ClassVar[tuple[Citation, ...]] = ()  # the rules that say it finishes first
 
@@ -143,23 +140,11 @@ class Procedure:
     def on_check_result(self, state, d, check, success: bool) -> None:
         """The Check it started (just above it) resolved: success or failure."""
 
-    def to_json(self) -> dict:
-        data = {"kind": self.kind}
-        for f in fields(self):
-            data[f.name] = _jsonable(getattr(self, f.name))
-        return data
-
     @classmethod
-    def from_json(cls, data: dict) -> "Procedure":
-        return cls(**data)
+    def of_kind(cls, tag: str) -> type:
+        from referee import registry  # the rule module of that kind, imported when a game holds one
 
-
-def _jsonable(value):
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return {k: _jsonable(v) for k, v in asdict(value).items()}
-    return value
+        return registry.procedure(tag)
 
 
 # --- 08 loot: the Loot Management Window (08_LOOT_AND_INVENTORY) ----------------------------------
@@ -245,19 +230,10 @@ def initial_encounters() -> dict:
 
 # --- end 10 random encounters ----------------------------------------------------------------------
 
-def proc_from_json(data: dict) -> Procedure:
-    """A procedure of the pending stack from its JSON form; its class lives in the rule module that owns it."""
-    from referee import registry
-
-    data = dict(data)
-    return registry.procedure(data.pop("kind")).from_json(data)
-
-
 # --- the game --------------------------------------------------------------------------------------
 
 
-@dataclass
-class GameState:
+class GameState(Record):
     settings: TableSettings
     players: list[Player]
     turn: int = 1  # positions resolved so far + 1
@@ -340,8 +316,8 @@ class GameState:
             "turn_kind": self.turn_kind,
             "turn_actions": {"spent": self.actions_spent, "per_turn": self.settings.turn_actions,
                              "taken": list(self.actions_taken)},
-            "players": [asdict(p) | {"statuses": list(p.statuses)} for p in self.players],
-            "stack": [p.to_json() for p in reversed(self.stack)],  # top first
+            "players": encode(self.players),
+            "stack": encode(self.stack[::-1]),  # top first
             "ended": self.ended,
             "winner": self.winner,
             "reroll_tokens_available": self.rerolls_available(),
@@ -350,7 +326,7 @@ class GameState:
             "cards": self.cards,
             "encounters": self.encounters,  # 10 random encounters
             "deaths": list(self.deaths),
-            "settings": self.settings.to_json(),
+            "settings": encode(self.settings),
         }
 
 
@@ -401,9 +377,7 @@ def state_format() -> str:
 def state_to_snapshot(state: GameState) -> dict:
     """Everything of the state but the table settings (kept once in the game file), as JSON values."""
     data = {f.name: getattr(state, f.name) for f in fields(GameState) if f.name != "settings"}
-    data["players"] = [asdict(p) for p in state.players]
-    data["stack"] = [p.to_json() for p in state.stack]
-    return data
+    return encode(data)
 
 
 def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
@@ -413,8 +387,8 @@ def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
         return tuple(value) if isinstance(value, list) else value
 
     data = dict(data)
-    players = [Player(**{k: tupled(v) for k, v in p.items()}) for p in data.pop("players")]
-    stack = [proc_from_json(p) for p in data.pop("stack")]
+    players = [decode(Player, p) for p in data.pop("players")]
+    stack = [decode(Procedure, p) for p in data.pop("stack")]
     kept = {"loot", "cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
     rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
     return GameState(settings=settings, players=players, stack=stack, **rest)

@@ -23,10 +23,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import ClassVar
 
-from referee.deferred import deferred
 from referee.effects import effects_from_json, effects_to_json, transition
 from referee.errors import GameBusy, GameDamaged, GameFileError, GameMovedOn, NoGame, NothingToUndo
 from referee.moves import Move, move_from_json, move_to_json
+from referee.records import Record, decode, encode
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot
 
@@ -207,8 +207,7 @@ def known_games() -> list[Path]:
 # --- the log ------------------------------------------------------------------------------------------
 
 
-@deferred(frozen=True)
-class Played:
+class Played(Record, frozen=True):
     """A move the game file took: its ruling, its number, and the table's reason when it was overridden."""
 
     applied: ClassVar[bool] = True  # what a ruling shown without being played says otherwise (game_display.Shown)
@@ -217,11 +216,10 @@ class Played:
     override: str | None = None
 
 
-@deferred(frozen=True)
-class LoggedMove:
+class LoggedMove(Record, frozen=True):
     number: int
     move: Move
-    ruling: dict  # as logged (Ruling.to_json); referee.Game.history gives it as a Ruling
+    ruling: dict  # as logged (records.encode of the Ruling); referee.Game.history gives it as a Ruling
     override: str | None
     at: str
     undone: bool
@@ -253,7 +251,7 @@ class GameStore:
         self._sealed = False  # the meta table keeps a checksum, and every move's covers its undone mark
         self._verify_meta(meta)
         try:
-            self.settings = TableSettings.from_json(json.loads(meta["settings"]))
+            self.settings = decode(TableSettings, json.loads(meta["settings"]))
         except (KeyError, TypeError, ValueError) as error:
             raise self._damage(f"the table settings cannot be read ({error})") from None
         self.created = meta.get("created", "")
@@ -318,7 +316,7 @@ class GameStore:
             for statement in (SCHEMA + SNAPSHOTS).split(";"):
                 if statement.strip():
                     db.execute(statement)
-            meta = {"format": FORMAT, "settings": json.dumps(settings.to_json()), "rules_hash": settings.rules_hash,
+            meta = {"format": FORMAT, "settings": json.dumps(encode(settings)), "rules_hash": settings.rules_hash,
                     "created": _now()}
             db.executemany("insert into meta (key, value) values (?, ?)",
                            [*meta.items(), ("checksum", _meta_checksum(meta))])
@@ -680,10 +678,10 @@ class GameStore:
             state, _ = self._state_after(last)
             # the engine decides: refused (IllegalMove, nothing written) unless legal or overridden
             ruling = engine.apply(state, move, override=override)
-            record = ruling.to_json()
+            record = encode(ruling)
             if not ruling.legal:
                 record["override"] = {"reason": override,
-                                      "refused_citations": [c.to_json() for c in ruling.refused_citations]}
+                                      "refused_citations": encode(ruling.refused_citations)}
             self._ensure_snapshots()
             row = (json.dumps(move_to_json(move)), json.dumps(record), json.dumps(effects_to_json(ruling.effects)),
                    override if not ruling.legal else None, _now())
@@ -781,7 +779,7 @@ def repair(path: str | os.PathLike) -> dict:
         try:
             meta = dict(source._db.execute("select key, value from meta").fetchall())
             source._verify_meta(meta)
-            settings = TableSettings.from_json(json.loads(meta["settings"]))
+            settings = decode(TableSettings, json.loads(meta["settings"]))
         except (sqlite3.DatabaseError, KeyError, TypeError, ValueError, GameFileError) as error:
             raise GameDamaged(f"{path}: the table settings cannot be trusted ({error}), so the game cannot be rebuilt "
                               f"from its log: restore a copy of the game file, or start again with `referee new`") from None

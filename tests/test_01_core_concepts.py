@@ -578,7 +578,7 @@ def test_out_of_play_players_cannot_roll_in_a_check_declared_before_they_left_pl
 
 
 def test_variables_rewards_follow_the_rules_database_values(rules_db):
-    from dataclasses import replace
+    from referee.records import replace
 
     state = new_state(rules_db)
     state.settings = replace(state.settings, variables={**state.settings.variables, "CRITICAL_SUCCESS_REWARD": "3 Kaos"})

@@ -912,11 +912,12 @@ def test_turn_order_no_random_encounter_is_drawn_for_a_removed_player(state):
 
 
 def test_a_game_saved_with_the_former_fallen_encountering_player_reading_keeps_it_under_its_new_id():
+    from referee.records import decode
     from referee.state import TableSettings
 
     saved = {"players": ["Bob", "Cara"], "health": 5, "health_cap": 5, "turn_actions": 2, "reroll_supply": 5,
              "interpretations": {"fallen-encountering-player": "encounter-ends"}}
-    assert TableSettings.from_json(saved).interpretations == {"encountering-player-falls": "encounter-ends"}
+    assert decode(TableSettings, saved).interpretations == {"encountering-player-falls": "encounter-ends"}
 
 
 def test_a_fallen_encountering_player_ends_the_encounter_when_the_table_reads_it_so(rules_db):

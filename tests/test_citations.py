@@ -31,7 +31,7 @@ def test_engine_modules_cite_through_the_registry_only():
 
     package = Path(citations.__file__).parent
     for path in package.glob("*.py"):
-        if path.name in ("citations.py", "ruling.py"):
+        if path.name in ("citations.py", "citation.py", "ruling.py"):  # the registry, the class, the verdict
             continue
         assert "Citation(" not in path.read_text(encoding="utf-8"), path.name
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
-from dataclasses import replace
+from referee.records import replace
 
 import pytest
 from typer.testing import CliRunner

@@ -3,7 +3,7 @@ lists is legal (every value of its ranges), and every random move check accepts 
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from referee.records import fields, replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

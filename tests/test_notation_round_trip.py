@@ -5,7 +5,7 @@ the one exception: it is shown with its dice, and `--virtual` would roll anew.""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -37,7 +37,7 @@ printed (`legal_moves.typed`) as a command that reads back (`referee.notation`, 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from referee.records import replace
 from itertools import combinations
 
 import pytest

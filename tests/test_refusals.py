@@ -19,6 +19,7 @@ from engine_helpers import (
 )
 from referee import citations as R
 from referee import engine
+from referee.records import encode
 from referee.moves import (
     CheckModifier, DeckSize, DescribeCard, DiscardLoot, DrawLoot, DropWeapon, EncounterChoose, EncounterContinue,
     EncounterDeck, EncounterDiscard, EncounterDraw, EncounterRoll, Equip, GearSwap, Store, TakeLoot, UseLoot,
@@ -446,5 +447,5 @@ def test_the_refusal_cites_the_sentence_that_decides_it_first(rules_db, kind, si
     assert violation.interpretation == (reading or ""), kind
     if reading:
         assert reading in [i.id for i in ruling.interpretations]
-    data = ruling.to_json()  # --json: the deciding keys are in the top-level citations too
+    data = encode(ruling)  # --json: the deciding keys are in the top-level citations too
     assert {"key": deciding.key, "quote": deciding.quote} in data["citations"]

@@ -343,6 +343,7 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     loot places, cards, Players' and the game's fields) are read back as records and replay to the same state; a
     move's records are written back in that same shape."""
     from referee.effects import effects_from_json, effects_to_json, transition
+    from referee.records import encode
     from referee.game_structure import DeathProc, EndOfTurnProc
     from referee.state import GameState
 
@@ -350,9 +351,9 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     logged = [
         {"op": "player", "name": "Ivo", "field": "statuses", "value": ["goblin"]},
         {"op": "game", "field": "actions_taken", "value": ["Open Chest"]},
-        {"op": "push", "proc": end.to_json()}, {"op": "push", "proc": death.to_json()},
-        {"op": "top", "proc": DeathProc(player="Jun").to_json()}, {"op": "pop"}, {"op": "clear"},
-        {"op": "stack", "procs": [death.to_json(), end.to_json()]},
+        {"op": "push", "proc": encode(end)}, {"op": "push", "proc": encode(death)},
+        {"op": "top", "proc": encode(DeathProc(player="Jun"))}, {"op": "pop"}, {"op": "clear"},
+        {"op": "stack", "procs": [encode(death), encode(end)]},
         {"op": "loot", "key": "Mara/melee", "value": "Iron Axe"},
         {"op": "card", "name": "Iron Axe", "value": {"type": "weapon", "slot": "melee"}},
     ]

@@ -307,12 +307,13 @@ class Table:
 
         from referee.game import open_rules
         from referee.move_question import judge
+        from referee import encode
 
         game = self.game()
         result = index.search(open_rules(), question, 3, names=game.settings.players)
         data = result.to_json()
         now = None if result.direct else judge(game, question, me=link.player)
-        data["now"] = now.to_json() if now else None
+        data["now"] = encode(now)
         return data
 
 
@@ -345,7 +346,7 @@ _TEXT_SENTINEL = "Zqfield"
 def _template(entry) -> tuple[str, list[dict]]:
     """The move as a template ("roll Ana {0}") and the fields the phone fills in: a number (a stepper, within its
     range), a d20 (a 1-20 pad) or a text (a name only the table knows)."""
-    from dataclasses import replace
+    from referee.records import replace
 
     changes, fields = {}, []
     for name, values in entry.ranges.items():

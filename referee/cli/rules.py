@@ -156,7 +156,9 @@ def ask(
         with opened:
             now = None if result.direct else judge(opened, text)
     if as_json:
-        print_json({**result.to_json(), "now": now.to_json() if now else None})
+        from referee import encode
+
+        print_json({**result.to_json(), "now": encode(now)})
     else:
         from referee import ask_display
 

@@ -5,7 +5,6 @@ closing it, displaced Loot first, and what Death, Victory and Removal do to an o
 from __future__ import annotations
 
 from referee import citations as R
-from referee.deferred import deferred
 from referee.state import mat_key, Procedure, UNRESOLVED_KEY
 from referee.loot_and_inventory.patron_mats import (
     label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
@@ -15,7 +14,6 @@ from referee.loot_and_inventory.places import pile_rules, set_window, to_pile
 from referee.loot_and_inventory.plot_armor import holds_plot_armor, plot_leaving
 
 
-@deferred(frozen=True)
 class LootWindowProc(Procedure):
     """A Player places every newly acquired and displaced card before anything else proceeds."""
 
@@ -33,10 +31,6 @@ class LootWindowProc(Procedure):
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
     displaced: tuple[str, ...] = ()  # which of them are displaced Loot
     source: str = ""  # "drew", "took from Ivo (Pickpocket)"
-
-    def __post_init__(self):
-        object.__setattr__(self, "cards", tuple(self.cards))
-        object.__setattr__(self, "displaced", tuple(self.displaced))
 
     def labels(self) -> list[str]:
         return [f"{c} ({'displaced' if c in self.displaced else 'new'})" for c in self.cards]

@@ -4,7 +4,7 @@ RANDOM_ENCOUNTERS_AND_LOOT: `encounter choose`, one option before rolling or pay
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import replace
 
 from referee.parsing import quoted
 from referee import citations as R

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee.errors import InvalidMove
+from referee.records import encode
 from referee.words import plural
 from referee.random_encounters.card_grammar import option_label, penalty_label
 from referee.random_encounters.procedure import EncounterProc
@@ -36,7 +37,7 @@ def listing(state) -> dict:
             "cards": {name: {"options": [option_label(o) for o in card["options"]],
                              "penalty": [penalty_label(p) for p in card["penalty"]]}
                       for name, card in enc["cards"].items()},
-            "citations": [c.to_json() for c in (R.RE_DECK_PUBLIC, R.RE_DISCARD_PUBLIC, R.RE_DISCARD_INSPECT)]}
+            "citations": encode((R.RE_DECK_PUBLIC, R.RE_DISCARD_PUBLIC, R.RE_DISCARD_INSPECT))}
 
 
 def judge_deck(state, move, d) -> None:

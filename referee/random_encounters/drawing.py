@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import replace
 
 from referee.parsing import quoted
 from referee import citations as R

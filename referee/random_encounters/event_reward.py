@@ -5,7 +5,7 @@ discarded.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from referee.records import replace
 from referee import citations as R
 from referee.moves import LOOT_KIND_ALIASES
 from referee.random_encounters.procedure import EncounterProc

@@ -4,7 +4,7 @@ interrupts an encounter and how it goes on (`encounter continue`), or ends with 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import replace
 from referee import citations as R
 from referee.random_encounters.procedure import EncounterProc, current_encounter
 from referee.random_encounters.deck import encounter_card, encounters_copy

@@ -4,7 +4,7 @@ rolled by the Player to the left, Loot discarded, Health and Kaos lost); `encoun
 
 from __future__ import annotations
 
-from dataclasses import replace
+from referee.records import replace
 from referee import citations as R
 from referee import core_concepts
 from referee.errors import InvalidMove

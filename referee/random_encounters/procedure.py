@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from referee import citations as R
 from referee import registry
-from referee.deferred import deferred
 from referee.moves import CHECK_MOVES
 from referee.state import Procedure
 
@@ -35,7 +34,6 @@ ENCOUNTER_STEP_MOVES = {
 LOOT_INSTRUCTION_MOVES = {"report": frozenset({"draw", "take", "discard"}), "discard": frozenset({"discard"})}
 
 
-@deferred(frozen=True)
 class EncounterProc(Procedure):
     """A Random Encounter being resolved; the card's description is in `GameState.encounters`."""
 
@@ -68,9 +66,6 @@ class EncounterProc(Procedure):
     die: int = 0  # the damage die's sides; while awaiting "discard", the Loot cards left to discard
     value: int = 0  # the damage die as rolled, while it may still be rerolled (awaiting "apply")
     dropped: tuple[int, ...] = ()  # a value replaced by a Reroll Token, shown struck through
-
-    def __post_init__(self):
-        object.__setattr__(self, "dropped", tuple(self.dropped))
 
     @property
     def accepts(self) -> frozenset:  # by step, unlike the other procedures
