@@ -20,7 +20,7 @@ _EXPORTS = {
     "LegalMove": "referee.legal_moves",
     "Ruling": "referee.ruling", "Violation": "referee.ruling", "Citation": "referee.citation",
     "Move": "referee.moves", "MOVE_TYPES": "referee.moves",
-    "Record": "referee.records", "encode": "referee.records", "decode": "referee.records",
+    "Record": "referee.records", "encode": "referee.records", "decode": "referee.records", "replace": "referee.records",
     **{name: "referee.errors" for name in (
         "RefereeError", "InvalidMove", "UnknownName", "AmbiguousName", "IllegalMove", "CannotApply", "NothingToUndo", "GameMovedOn",
         "PositionError", "NotBetweenMoves", "GameFileError", "NoGame", "GameBusy", "GameDamaged", "RulesError")},

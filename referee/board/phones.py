@@ -346,7 +346,7 @@ _TEXT_SENTINEL = "Zqfield"
 def _template(entry) -> tuple[str, list[dict]]:
     """The move as a template ("roll Ana {0}") and the fields the phone fills in: a number (a stepper, within its
     range), a d20 (a 1-20 pad) or a text (a name only the table knows)."""
-    from referee.records import replace
+    from referee import replace
 
     changes, fields = {}, []
     for name, values in entry.ranges.items():
