@@ -1297,3 +1297,21 @@ def test_a_signpost_to_another_document_is_the_answer_itself_whatever_is_asked(r
     concepts, _ = lookup.read(asked)
     found = answer_for(asked, concepts, key, Quote(drawn.n, drawn.kind, drawn.text, ()), "Random Encounter Authority Boundary", 20.0, margin=1.0)
     assert found is not None and found.verdict == "Yes"
+
+
+def test_a_quote_far_ahead_answers_even_when_the_question_says_its_words_its_own_way(rules_db):
+    """"so I win no matter what he got" says none of "automatically fail or succeed": with the quote only somewhat
+    ahead that is no answer (the sentence may deny something else); far ahead of its section's next statement, it is."""
+    from index.answer import WORDS_UNNEEDED, answer_for
+    from index.model import Quote
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > CONTESTED_CHECKS"
+    (natural,) = [st for st in rules_db.section(key).statements if st.text.startswith("Natural 1s and natural 20s do not")]
+    quote = Quote(natural.n, natural.kind, natural.text, ())
+    question = "I got a natural 20 when we both rolled against each other, so I win no matter what he got, don't I?"
+    concepts, _ = lookup.read(question)
+    margin, lead = WORDS_UNNEEDED
+    assert answer_for(question, concepts, key, quote, "Contested Checks", lead / 4, margin=margin + 0.2) is None
+    found = answer_for(question, concepts, key, quote, "Contested Checks", lead + 1, margin=margin + 0.2)
+    assert found is not None and found.verdict == "No"
