@@ -21,59 +21,76 @@ from index.text import QUERY_STOPWORDS, stems
 __all__ = ["answer_for", "is_yes_no_question", "question_kind", "question_parts", "verdict_of"]
 
 
+class _Pattern:
+    """A regular expression compiled when first used: `referee ask` is a new process each time, and compiling
+    all of this module's patterns at import cost a cold ask about a quarter of `python -c pass`; a question
+    uses only those on its way."""
+
+    __slots__ = ("_args", "_compiled")
+
+    def __init__(self, *args):
+        self._args = args
+        self._compiled = None
+
+    def __getattr__(self, name):
+        if self._compiled is None:
+            self._compiled = re.compile(*self._args)
+        return getattr(self._compiled, name)
+
+
 # A clause that asks yes or no: it opens with an auxiliary ("can I", "does it", "is that"), or
 # the question ends on a tag ("..., right?", "..., can't I?").
 _AUX = r"(?:can|could|may|might|do|does|did|is|are|was|were|will|would|should|shall|must|am|have to|has to|need to)"
-_AUXILIARY = re.compile(
+_AUXILIARY = _Pattern(
     r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay|wait|surely)\s+)" + _AUX + r"\b(?!['\u2019]?n['\u2019]?t\b)",
     re.I,
 )
 # "..., can't I?", "..., doesn't it?", "..., am I?": the tag asks the statement before it.
-_AUX_TAG = re.compile(
+_AUX_TAG = _Pattern(
     r"[,\u2014\u2013-]\s*(?:can|could|do|does|did|is|are|was|were|will|would|should|have|has|am|wo|ai|must)"
     r"(?:n['\u2019]?t)?\s+(?:i|we|you|they|he|she|it|there|that)\s*[?.!]*\s*$",
     re.I,
 )
 # "..., right?", "is that right?", "am I right?", "would you kindly confirm?": the statement before
 # is a claim to confirm.
-_CONFIRM = re.compile(
+_CONFIRM = _Pattern(
     r"(?:^|[,;:\u2014\u2013-]\s*|\b(?:so|and)\s+)(?:(?:is|isn['\u2019]?t) (?:that|this|it) (?:so|right|correct|true|allowed|ok|okay|legal|fine)"
     r"|am i (?:right|correct)|is (?:true|right|correct)|(?:would|could|can) (?:you|someone|somebody) (?:kindly |please )?confirm"
     r"|right|correct|true|yes|yeah|ok|okay|no|yes or no|is that possible|is possible)\s*[?.!]*\s*$",
     re.I,
 )
 # A run-on question with no stop before it asks: "dungeon bomb says draw loot do we use the normal loot rules".
-_ASKS_INSIDE = re.compile(r"\b(?:do|does|did|can|could|should|will|would|is|are|must)\s+(?:i|we|you|they|he|she|it|every1|evry1|everyone|everybody)\b", re.I)
+_ASKS_INSIDE = _Pattern(r"\b(?:do|does|did|can|could|should|will|would|is|are|must)\s+(?:i|we|you|they|he|she|it|every1|evry1|everyone|everybody)\b", re.I)
 # A comparison asks about two things: one sentence is no answer to it.
-_COMPARISON = re.compile(r"\bdifference\b|\bdiffer\b|\bvs\.?\b|\bversus\b|\bcompared? (?:to|with)\b", re.I)
+_COMPARISON = _Pattern(r"\bdifference\b|\bdiffer\b|\bvs\.?\b|\bversus\b|\bcompared? (?:to|with)\b", re.I)
 # A comparison named as a heading before the question it asks: "Gear vs loot - is a potion gear?"
-_HEADING = re.compile(r"^[^?:\u2014\u2013]*?(?::|\s[-\u2014\u2013]+\s|\u2014)\s*")
+_HEADING = _Pattern(r"^[^?:\u2014\u2013]*?(?::|\s[-\u2014\u2013]+\s|\u2014)\s*")
 # A wh-word asking inside a run-on clause: "brawn check what do i add", "stolen card whose is it now".
-_WH_INSIDE = re.compile(
+_WH_INSIDE = _Pattern(
     r"\b(?:what|whats|which|who|whose|where|when|how)\s+(?:do|does|did|can|could|is|are|was|should|must|will|would)"
     r"\s+(?:i|we|you|they|he|she|it|that|this|my|the)\b", re.I)
 # The first of two alternatives asks leave: "May I end my turn, or must I use every action?",
 # "Is that permitted, or must they be visible?": its Yes or No answers the message.
-_LEAVE_FIRST = re.compile(
+_LEAVE_FIRST = _Pattern(
     r"^\W*(?:so\s+)?(?:(?:can|could|may|might)\s+(?:i|we|you|they|he|she)\b|(?:i|we|you|they|he|she)\s+(?:can|could|may)\b|is (?:that|this|it) (?:allowed|permitted|legal|ok|okay|possible|fine)\b"
     r"|is there (?:any )?way\b)", re.I)
-_OR_CLAUSE = re.compile(r",?\s+or\s+(?:(?:am|are|is|must|do|does|should|can|may|will|have|has)\s+)?(?:i|we|you|they|he|she|it|is|am|are|must|do|does)\b", re.I)
-_TAG = re.compile(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
+_OR_CLAUSE = _Pattern(r",?\s+or\s+(?:(?:am|are|is|must|do|does|should|can|may|will|have|has)\s+)?(?:i|we|you|they|he|she|it|is|am|are|must|do|does)\b", re.I)
+_TAG = _Pattern(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
-_ALTERNATIVE = re.compile(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
-_WH = re.compile(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
-_SUBORDINATE = re.compile(r"^\W*(?:so\s+)?(?:when|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
-_WHEN_CLAUSE = re.compile(r"^\W*(?:so\s+)?(?:when|whenever|once|after|if)\b", re.I)
-_OPENING_AUX = re.compile(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
-_HOW_MANY = re.compile(r"\bhow (?:many|much|often)\b", re.I)
-_SURELY = re.compile(r"^\W*surely\b", re.I)
+_ALTERNATIVE = _Pattern(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
+_WH = _Pattern(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
+_SUBORDINATE = _Pattern(r"^\W*(?:so\s+)?(?:when|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
+_WHEN_CLAUSE = _Pattern(r"^\W*(?:so\s+)?(?:when|whenever|once|after|if)\b", re.I)
+_OPENING_AUX = _Pattern(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
+_HOW_MANY = _Pattern(r"\bhow (?:many|much|often)\b", re.I)
+_SURELY = _Pattern(r"^\W*surely\b", re.I)
 # A keyword fragment that asks leave: "armor in backpack allowed".
-_LEAVE = re.compile(r"\b(?:allowed|legal|ok|okay|possible|can|may|permitted)\b", re.I)
+_LEAVE = _Pattern(r"\b(?:allowed|legal|ok|okay|possible|can|may|permitted)\b", re.I)
 # The claim a question confirms is negated: "I can't bank it, right?" has two readings of yes.
-_NEGATED_CLAIM = re.compile(r"n['\u2019]?t\b|\b(?:not|no|never|cannot|nothing|nobody|none|neither|nor)\b", re.I)
+_NEGATED_CLAIM = _Pattern(r"n['\u2019]?t\b|\b(?:not|no|never|cannot|nothing|nobody|none|neither|nor)\b", re.I)
 # A negated direct question ("can't I store ..."): its yes and no are ambiguous.
-_NEGATED_OPENING = re.compile(r"^\W*(?:so\s+)?" + _AUX + r"(?:n?['\u2019]?t\b|not\b|\s+\w+\s+not\b)", re.I)
-_OBLIGATION = re.compile(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta|obliged)\b", re.I)
+_NEGATED_OPENING = _Pattern(r"^\W*(?:so\s+)?" + _AUX + r"(?:n?['\u2019]?t\b|not\b|\s+\w+\s+not\b)", re.I)
+_OBLIGATION = _Pattern(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta|obliged)\b", re.I)
 # How sure the line must be, measured on the read blind sets (bench/lookup.py --lines).
 MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section's title) says
 # How sure the lookup must be of the sentence, per kind of answer: (the first section's lead over
@@ -95,47 +112,47 @@ MIN_PREDICATE = 0.2  # share of the words a verdict rests on (after may / not) t
 # A statement's main clause: after a leading "If ..., " / "When ..., ", before the rules' standing
 # exception "unless a rule specifically states otherwise", which changes no verdict. Any other
 # "unless" (", unless they first create an empty Backpack Slot") may be what the question is about.
-_LEADING_CONDITION = re.compile(r"^(?:If|When|Whenever|After|Once|Before|While|During)\b[^,]*,\s*")
-_STANDING_UNLESS = re.compile(r"\s*\bunless\b[^.]*\b(?:specifically|states? otherwise)\b.*$", re.S)
-_UNLESS = re.compile(r"\bunless\b")
-_NEGATIVE = re.compile(r"\b(?:may not|cannot|can not|must not|does not|do not|is not|are not|not|never|no)\b|^No\b")
-_PERMITS = re.compile(r"\b(?:may|can|allows?)\b")
-_MUST = re.compile(r"\bmust\b")
-_ONLY = re.compile(r"\bonly\b", re.I)
-_BUT = re.compile(r"\bbut\b")
+_LEADING_CONDITION = _Pattern(r"^(?:If|When|Whenever|After|Once|Before|While|During)\b[^,]*,\s*")
+_STANDING_UNLESS = _Pattern(r"\s*\bunless\b[^.]*\b(?:specifically|states? otherwise)\b.*$", re.S)
+_UNLESS = _Pattern(r"\bunless\b")
+_NEGATIVE = _Pattern(r"\b(?:may not|cannot|can not|must not|does not|do not|is not|are not|not|never|no)\b|^No\b")
+_PERMITS = _Pattern(r"\b(?:may|can|allows?)\b")
+_MUST = _Pattern(r"\bmust\b")
+_ONLY = _Pattern(r"\bonly\b", re.I)
+_BUT = _Pattern(r"\bbut\b")
 # The question asks about one of several ("reroll just the one bad die", "only the lower die"); "just" alone is
 # the table's "simply" ("can I just stop my turn").
-_SOME = re.compile(
+_SOME = _Pattern(
     r"\b(?:just|only)\s+(?:one|1|a single|(?:on |for )?the (?:one|lower|higher|low|high|bad|worse|worst|better|best|first|second|last|\d+))\b"
     r"|\b(?:just|only) (?:that|this) one\b|\bonly \w+ (?:one|1)\b|\bsingle\b|\bone of\b|\bthe one\b|\bonly (?:on|for) the\b", re.I)
 # "is there any way to squeeze it in": an exception that names a way ("unless they first create an empty
 # Backpack Slot") answers it Yes.
-_ANY_WAY = re.compile(r"\b(?:any way|anyway|a way|at all|ever|any chance)\b", re.I)
-_ALL = re.compile(r"\b(?:all|both|each|every|any)\b")
+_ANY_WAY = _Pattern(r"\b(?:any way|anyway|a way|at all|ever|any chance)\b", re.I)
+_ALL = _Pattern(r"\b(?:all|both|each|every|any)\b")
 # "only if the card specifically states that it does": what the sentence denies unless a card says otherwise,
 # as the rules' standing exception does ("Magic Loot may cause Damage only if the card specifically states
 # that it does" answers "can I hit people with my scroll": No).
-_ONLY_IF_STATED = re.compile(r"\bonly if\b[^.]*\b(?:card|rule|effect)\b[^.]*\bspecifically (?:states?|says?)\b")
+_ONLY_IF_STATED = _Pattern(r"\bonly if\b[^.]*\b(?:card|rule|effect)\b[^.]*\bspecifically (?:states?|says?)\b")
 # The question tells what a card says: then the card may be the exception the sentence leaves open.
-_CITES = re.compile(r"\b(?:says?|said|states?|reads?|printed|written|text|wording)\b|(?:^|\s)['\"\u2018\u201c]", re.I)
+_CITES = _Pattern(r"\b(?:says?|said|states?|reads?|printed|written|text|wording)\b|(?:^|\s)['\"\u2018\u201c]", re.I)
 # An instruction for every die of the roll ("reroll both d20s"), against a question about one of them.
-_IMPERATIVE = re.compile(r"^(?:resolve|draw|discard|return|shuffle|place|remove|reveal|roll|reroll|use|keep|apply)\b", re.I)
+_IMPERATIVE = _Pattern(r"^(?:resolve|draw|discard|return|shuffle|place|remove|reveal|roll|reroll|use|keep|apply)\b", re.I)
 # A question that asks what a thing is ("is a potion gear", "are those separate steps").
-_IDENTITY = re.compile(r"^\W*(?:so\s+)?(?:is|are|was|were|isn['\u2019]?t|aren['\u2019]?t)\b", re.I)
-_EVERY = re.compile(r"\b(?:all|both)\b")
+_IDENTITY = _Pattern(r"^\W*(?:so\s+)?(?:is|are|was|were|isn['\u2019]?t|aren['\u2019]?t)\b", re.I)
+_EVERY = _Pattern(r"\b(?:all|both)\b")
 # The shapes a sentence given as the answer by itself must have when the question asks for them.
 _SENTENCE_SHAPES = frozenset({"consequence", "time", "who", "list"})
 # A signpost: the rule is in another document ("Random Encounter deck setup is defined in 03_SETUP."); no
 # Yes, No or number is in it, and it is the answer the loaded rules give.
-_SIGNPOST = re.compile(r"^(?:If [^,]*, )?[^,.]*\b(?:is|are) (?:defined in|handled according to|described in) \d\d_[A-Z0-9_]+\.$")
-_HAPPENS = re.compile(r"\bwhat\b[^?]*\bhappen", re.I)
+_SIGNPOST = _Pattern(r"^(?:If [^,]*, )?[^,.]*\b(?:is|are) (?:defined in|handled according to|described in) \d\d_[A-Z0-9_]+\.$")
+_HAPPENS = _Pattern(r"\bwhat\b[^?]*\bhappen", re.I)
 # "what do I actually get for the reward icon": the answer says what is gained, drawn or received.
-_GETS = re.compile(r"\bwhat\b[^?]*\b(?:get|gets|gain|gains|receive|earn|win)\b", re.I)
-_GIVES = re.compile(r"\b(?:gains?|draws?|receives?|gets?|takes?|chooses?|is granted|lose|loses)\b")
+_GETS = _Pattern(r"\bwhat\b[^?]*\b(?:get|gets|gain|gains|receive|earn|win)\b", re.I)
+_GIVES = _Pattern(r"\b(?:gains?|draws?|receives?|gets?|takes?|chooses?|is granted|lose|loses)\b")
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
-_NUMBER = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_NUMBER = _Pattern(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 # Sentences of a message: a question mark, or a stop before a capital.
-_SENTENCE = re.compile(r"(?<=\?)\s+|(?<=[.!])\s+(?=[A-Z])")
+_SENTENCE = _Pattern(r"(?<=\?)\s+|(?<=[.!])\s+(?=[A-Z])")
 
 
 def _sentences(text: str) -> list[str]:
@@ -144,8 +161,8 @@ def _sentences(text: str) -> list[str]:
 
 # "How many weapon slots do we have, and can I put two melee weapons in them?": a second question
 # joined to a first one, each opening with a word of asking.
-_JOINED = re.compile(r",\s+(?:and|but)\s+(?=(?:" + _AUX + r"|what|when|where|who|which|how)\s+(?!not\b)\w+)", re.I)
-_ASKS_FIRST = re.compile(
+_JOINED = _Pattern(r",\s+(?:and|but)\s+(?=(?:" + _AUX + r"|what|when|where|who|which|how)\s+(?!not\b)\w+)", re.I)
+_ASKS_FIRST = _Pattern(
     r"^\W*(?:" + _AUX + r"|(?:what|when|where|who|which|how)\s+(?:\w+\s+)?(?:" + _AUX + r"|many|much|often|happens)|whats|what's)\b", re.I)
 
 
@@ -238,8 +255,8 @@ def question_kind(question: str) -> tuple[str | None, str]:
 
 # A rule the question takes as given: "Since Kaos can be spent on Contested Checks, how much ...",
 # "Kaos works on contested checks. How much should I spend?"
-_PREMISE = re.compile(r"\b(?:since|because|given that|now that|seeing as|as we know)\s+([^,;?\u2014]+)", re.I)
-_RULE_LIKE = re.compile(r"\b(?:can|may|must|allowed|lets|counts?|works?|applies|apply)\b", re.I)
+_PREMISE = _Pattern(r"\b(?:since|because|given that|now that|seeing as|as we know)\s+([^,;?\u2014]+)", re.I)
+_RULE_LIKE = _Pattern(r"\b(?:can|may|must|allowed|lets|counts?|works?|applies|apply)\b", re.I)
 
 
 def premise_of(question: str) -> str | None:
