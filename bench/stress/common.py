@@ -84,6 +84,7 @@ def new_game(env: dict, path: Path, players: str = PLAYERS, health: int = 999) -
 def judge_game(path: Path) -> dict:
     """A game file after a crash: SQLite's integrity check, the live log, and whether the state a command reads
     (the snapshot) equals the fold of that log from the start."""
+    from referee.effects import effects_from_json
     from referee.engine import replay
     from referee.store import GameStore
 
@@ -92,7 +93,7 @@ def judge_game(path: Path) -> dict:
     db.close()
     with GameStore(path) as game:
         rows = game._db.execute("select n, move, effects, undone from moves order by n").fetchall()
-        folded = replay(game.settings, [json.loads(e) for n, m, e, undone in rows if not undone])
+        folded = replay(game.settings, [effects_from_json(json.loads(e)) for n, m, e, undone in rows if not undone])
         loaded = game.load()
     return {"integrity": integrity, "moves": [(n, json.loads(m), bool(undone)) for n, m, e, undone in rows],
             "matches": loaded == folded, "state": loaded}
