@@ -21,14 +21,16 @@ import os
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from referee.effects import effects_from_json, effects_to_json, transition
 from referee.errors import GameBusy, GameDamaged, GameFileError, GameMovedOn, NoGame, NothingToUndo
-from referee.moves import Move, move_from_json, move_to_json
 from referee.records import Record, decode, encode
 from referee.ruling import Ruling
 from referee.state import GameState, TableSettings, state_format, state_from_snapshot, state_to_snapshot
+
+if TYPE_CHECKING:
+    from referee.moves import Move
 
 __all__ = ["GameStore", "Played", "LoggedMove", "games_dir", "current_game_path", "resolve_game_path", "FORMAT",
            "new_game_path", "known_games", "set_current_game", "pointed_game", "is_file", "damage_mark", "repair"]
@@ -558,6 +560,8 @@ class GameStore:
 
     def history(self, *, last: int | None = None, numbers=None) -> list[LoggedMove]:
         """The log, oldest first: every move, or the `last` N, or the moves `numbers` names."""
+        from referee.moves import move_from_json
+
         if numbers is not None:
             numbers = [int(n) for n in numbers]
             rows = self._rows(f"where n in ({','.join('?' * len(numbers))}) order by n", numbers)
@@ -668,6 +672,7 @@ class GameStore:
         move, or any error, leaves the file exactly as it was.
         """
         from referee import engine  # only moves need the rule code; status and history do not
+        from referee.moves import move_to_json
 
         if override is not None:  # bytes that are not UTF-8 (argv's surrogates) cannot be stored as text
             override = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in override)
