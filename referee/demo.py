@@ -7,15 +7,14 @@ replays the same script and fails if any step's verdict changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from referee.records import Record
 
 __all__ = ["Step", "SCRIPT", "GAME_PLACEHOLDER"]
 
 GAME_PLACEHOLDER = "{game}"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record, frozen=True):
     narration: str
     words: tuple[str, ...]
     exit_code: int = 0

@@ -25,10 +25,10 @@ import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from referee.errors import InvalidMove, NotBetweenMoves, PositionError
+from referee.records import Record
 
 __all__ = ["PositionFile", "FORMAT", "read_position", "parse_position", "settings_from", "check_position", "with_position",
            "export_position"]
@@ -56,8 +56,7 @@ TURN_KINDS = ("player", "zombie", "rising")
 # --- reading the file -----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PositionFile:
+class PositionFile(Record, frozen=True):
     """A position as read: the TOML data, its text (to name lines) and the file's name (for messages)."""
 
     data: dict

@@ -15,7 +15,7 @@ from referee.records import Record, decode, encode, field, fields
 __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
     "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
-    "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
+    "PatronMat", "LootDeck", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
 ]
 
@@ -193,6 +193,44 @@ def swap_key(player: str) -> str:
 BOX_KEY, UNRESOLVED_KEY = "box", "unresolved"
 
 
+class PatronMat(Record, frozen=True):
+    """A Player's Patron Mat as it is now (GameState.mat): five Armor Slots and the Backpack Slots (a card or None
+    each), the Melee and Ranged Weapon Slots, the Dropped Weapons among them, the cards set aside from a window that
+    did not resume (interpretation lmw-not-surviving), whether an Armor card was ever equipped (08 PLOT_ARMOR's
+    "first time"), and the turn of the last Gear Swap (LOOT_SUMMARY: once during their Player Turn)."""
+
+    player: str
+    armor: tuple[str | None, ...]
+    melee: str | None
+    ranged: str | None
+    backpack: tuple[str | None, ...]
+    dropped: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    armor_equipped: bool = False
+    last_gear_swap: int | None = None
+
+    @property
+    def equipped(self) -> tuple[str, ...]:
+        return tuple(c for c in (*self.armor, self.melee, self.ranged) if c)
+
+    @property
+    def stored(self) -> tuple[str, ...]:
+        return tuple(c for c in self.backpack if c)
+
+
+class LootDeck(Record, frozen=True):
+    """A Loot Deck as it is now (GameState.deck): the cards the table has not seen (None until it gives the deck's
+    size) and the known cards shuffled into it from its discard pile."""
+
+    kind: str
+    unseen: int | None
+    known: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int | None:
+        return None if self.unseen is None else self.unseen + len(self.known)
+
+
 def initial_loot(settings: TableSettings) -> tuple[dict, dict]:
     """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box."""
     loot: dict = {}
@@ -276,6 +314,32 @@ class GameState(Record):
         return copy
 
     # --- queries -------------------------------------------------------------------------------
+
+    def mat(self, player: str) -> PatronMat:
+        """`player`'s Patron Mat (08 INVENTORY), as it is now."""
+        loot = self.loot
+        return PatronMat(player, tuple(loot[mat_key(player, "armor")]), loot[mat_key(player, "melee")],
+                         loot[mat_key(player, "ranged")], tuple(loot[mat_key(player, "backpack")]),
+                         tuple(loot.get(mat_key(player, "dropped")) or ()),
+                         tuple(loot.get(mat_key(player, "set-aside")) or ()),
+                         bool(loot.get(mat_key(player, "armor-equipped"))), loot.get(swap_key(player)))
+
+    def deck(self, kind: str) -> LootDeck:
+        """A Loot Deck (08 DRAWING_LOOT), as it is now."""
+        held = self.loot[deck_key(kind)]
+        return LootDeck(kind, held["unseen"], tuple(held["known"]))
+
+    def pile(self, kind: str) -> tuple[str, ...]:
+        """A Loot Deck's discard pile (08 DISCARDING_LOOT), top card last."""
+        return tuple(self.loot[pile_key(kind)])
+
+    def box(self) -> tuple[str, ...]:
+        """The game box (Plot Armor discarded, 08 PLOT_ARMOR)."""
+        return tuple(self.loot[BOX_KEY])
+
+    def unresolved(self) -> tuple[str, ...]:
+        """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
+        return tuple(self.loot.get(UNRESOLVED_KEY) or ())
 
     def player(self, name: str) -> Player:
         for p in self.players:

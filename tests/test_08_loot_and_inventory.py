@@ -74,6 +74,19 @@ def test_plot_armor_is_discarded_on_first_armor(state):
     assert any("Defense from loot 5 → 2" in c for c in ruling.consequences)
 
 
+def test_the_patron_mats_decks_piles_and_box_are_typed_records_of_the_state(state):
+    """Issue 21: the loot sub-state read through GameState's own API (INVENTORY, the decks, DISCARDING_LOOT's piles,
+    PLOT_ARMOR's box), as records; the working copy of a move answers the same way."""
+    draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
+    play(state, Equip(player="Mara", card="Bone Pauldron"))
+    mat = state.mat("Mara")
+    assert mat.armor == ("Bone Pauldron", None, None, None, None) and mat.melee is None and mat.armor_equipped
+    assert mat.equipped == ("Bone Pauldron",) and mat.stored == () and len(mat.backpack) == 3
+    assert state.box() == ("Plot Armor (Mara)",) and state.pile("armor") == () and state.unresolved() == ()
+    assert state.deck("armor").size is None and state.deck("armor").known == ()
+    assert state.working_copy().mat("Mara") == mat and state.mat("Ivo").armor[0] == "Plot Armor (Ivo)"
+
+
 def test_plot_armor_is_discarded_even_when_the_armor_goes_to_another_slot(state):
     draw(state, "Mara", "armor", "Iron Helm", defense=3, slots=(2,))
     play(state, Equip(player="Mara", card="Iron Helm"))

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dataclasses import dataclass
-
 from referee.errors import InvalidMove
-from referee.state import ARMOR_SLOTS, BOX_KEY, deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, mat_key, pile_key, swap_key, UNRESOLVED_KEY
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, PatronMat, mat_key
 
 if TYPE_CHECKING:  # the window is read here, made in its own module (which imports this one)
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
@@ -78,65 +76,39 @@ def takeable(v, player: str) -> list[str]:
     return inventory(v, player) + set_aside(v, player)
 
 
-@dataclass(frozen=True)
-class PatronMat:
-    """A Player's Patron Mat as it is now: five Armor Slots and the Backpack Slots (a card or None each), the Melee
-    and Ranged Weapon Slots, the Dropped Weapons among them, and the cards set aside from a window that did not
-    resume (interpretation lmw-not-surviving)."""
-
-    player: str
-    armor: tuple[str | None, ...]
-    melee: str | None
-    ranged: str | None
-    backpack: tuple[str | None, ...]
-    dropped: tuple[str, ...] = ()
-    set_aside: tuple[str, ...] = ()
-
-    @property
-    def equipped(self) -> tuple[str, ...]:
-        return tuple(c for c in (*self.armor, self.melee, self.ranged) if c)
-
-    @property
-    def stored(self) -> tuple[str, ...]:
-        return tuple(c for c in self.backpack if c)
-
-
 def patron_mat(v, player: str) -> PatronMat:
-    """`player`'s Patron Mat, read from a view (the state, or the Draft of a move)."""
-    return PatronMat(player=player, armor=tuple(v.loot.get(mat_key(player, "armor"))),
-                     melee=v.loot.get(mat_key(player, "melee")), ranged=v.loot.get(mat_key(player, "ranged")),
-                     backpack=tuple(v.loot.get(mat_key(player, "backpack"))),
-                     dropped=tuple(v.loot.get(mat_key(player, "dropped")) or ()), set_aside=tuple(set_aside(v, player)))
+    """`player`'s Patron Mat, read from the state or the working copy of a move (GameState.mat)."""
+    return v.mat(player)
 
 
 def has_equipped_armor(v, player: str) -> bool:
     """Whether `player` has equipped an Armor card this game (08 PLOT_ARMOR: Plot Armor goes only the first time)."""
-    return bool(v.loot.get(mat_key(player, "armor-equipped")))
+    return v.mat(player).armor_equipped
 
 
 def last_gear_swap(v, player: str) -> int | None:
     """The turn of `player`'s last Gear Swap, or None."""
-    return v.loot.get(swap_key(player))
+    return v.mat(player).last_gear_swap
 
 
 def unresolved_cards(v) -> list[str]:
     """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
-    return list(v.loot.get(UNRESOLVED_KEY) or [])
+    return list(v.unresolved())
 
 
 def discard_pile(v, kind: str) -> list[str]:
     """A Loot Deck's discard pile, top card last."""
-    return list(v.loot.get(pile_key(kind)))
+    return list(v.pile(kind))
 
 
 def game_box(v) -> list[str]:
-    return list(v.loot.get(BOX_KEY))
+    return list(v.box())
 
 
 def deck(v, kind: str) -> tuple[int | None, list[str]]:
     """A Loot Deck: its size (None until the table gives it) and the known cards shuffled into it from its pile."""
-    held = v.loot.get(deck_key(kind))
-    return (None if held["unseen"] is None else held["unseen"] + len(held["known"])), list(held["known"])
+    held = v.deck(kind)
+    return held.size, list(held.known)
 
 
 def windows(v, player: str | None = None) -> "list[tuple[int, LootWindowProc]]":
@@ -160,13 +132,13 @@ def locate(v, name: str) -> tuple | None:
         if name in proc.cards:
             return ("window", proc.player, i)
     for kind in LOOT_TYPES:
-        if name in v.loot.get(deck_key(kind))["known"]:
+        if name in v.deck(kind).known:
             return ("deck", kind)
-        if name in v.loot.get(pile_key(kind)):
+        if name in v.pile(kind):
             return ("discard", kind)
-    if name in v.loot.get(BOX_KEY):
+    if name in v.box():
         return ("box",)
-    if name in v.loot.get(UNRESOLVED_KEY):
+    if name in v.unresolved():
         return ("unresolved",)
     return None
 
@@ -200,10 +172,10 @@ def every_card_place(state) -> list[tuple[str, tuple]]:
     for i, proc in windows(state):
         out += [(c, ("window", proc.player, i)) for c in proc.cards]
     for kind in LOOT_TYPES:
-        out += [(c, ("deck", kind)) for c in state.loot[deck_key(kind)]["known"]]
-        out += [(c, ("discard", kind)) for c in state.loot[pile_key(kind)]]
-    out += [(c, ("box",)) for c in state.loot["box"]]
-    out += [(c, ("unresolved",)) for c in state.loot["unresolved"]]
+        out += [(c, ("deck", kind)) for c in state.deck(kind).known]
+        out += [(c, ("discard", kind)) for c in state.pile(kind)]
+    out += [(c, ("box",)) for c in state.box()]
+    out += [(c, ("unresolved",)) for c in state.unresolved()]
     return out
 
 
