@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 MAX_QUERY_CHARS = 1000  # a question, not a document: longer is refused, in bounded time
-MAX_QUERY_WORDS = 40
+MAX_QUERY_WORDS = 40  # a long story keeps its last words (`_kept_words`)
 MAX_QUOTED_WORDS = 5  # words of asking a player quotes ("says 'you'") looked up; more is no question
 
 _KEY_LIKE = re.compile(r"^\s*(?:[A-Za-z0-9_]+\s*>\s*[\w ]+|[A-Z0-9]+(?:_[A-Z0-9]+)+|[A-Z]{3,})\s*$")
@@ -52,6 +52,19 @@ def looks_like_key(text: str) -> bool:
     return bool(_KEY_LIKE.match(text))
 
 
+def _kept_words(tokens: list[str]) -> list[str]:
+    """The last MAX_QUERY_WORDS words of `clause_words`: a long story tells the situation first and
+    asks last ("... My backpack was full. What can I do with it?"). Measured on the 47 bench questions
+    longer than 40 words: the last 40 decide the first quote 33 times, the first 40 29 times, the
+    first 15 and the last 25 31 times."""
+    count = 0
+    for at in range(len(tokens) - 1, -1, -1):
+        count += tokens[at] != CLAUSE_BREAK
+        if count == MAX_QUERY_WORDS:
+            return tokens[at:]
+    return tokens
+
+
 @dataclass(frozen=True)
 class Reading:
     """A question as the lookup read it, and the sections it ranked (`RulesIndex.rank`)."""
@@ -77,7 +90,7 @@ class QuestionReader:
         """(concepts, corrections, the words after spelling) of the question. `names`: the table's
         own words (its Players' names, lowercase), which say nothing of the rules: left out, never
         "corrected" into a rules word ("ivo" is no typo of "ive")."""
-        tokens = [t for t in clause_words(clean(query), limit=MAX_QUERY_WORDS) if t not in names]
+        tokens = [t for t in _kept_words(clause_words(clean(query))) if t not in names]
         corrections = []
         fixed = []
         for token in tokens:
