@@ -137,6 +137,14 @@ class QuoteChooser:
             # A rulebook-index entry the question says, whose note names the statement it comes
             # from: that statement decides the situation the entry names (a share of the best).
             out = [(value * (1 + w.note * named.get(n, 0.0)), strength, n) for value, strength, n in out]
+        if w.handoff and "procedure" in asks:
+            # "What happens when I die, step by step": the procedure is defined in a document that is
+            # not loaded; the statement handing it off is what these rules say of it.
+            missing = self.corpus.missing_documents()
+            texts = self.corpus.texts
+            handed = {ns[d] for d in docs if any(doc in texts[d] for doc in missing)}
+            if handed:
+                out = [(value * (w.handoff if n in handed else 1.0), strength, n) for value, strength, n in out]
         out = [(round(value, 9), strength, n) for value, strength, n in out]
         out.sort(key=lambda item: (-item[0], -item[1], item[2]))
         return [(value, n) for value, _strength, n in out]

@@ -43,6 +43,22 @@ _NEGATED_QUESTION = re.compile(
 )
 
 
+# "what happens when I die, step by step", "how do I work out my Defense": the procedure itself. Where
+# a document that is not loaded defines it, the statement handing it off is what the rules here say.
+_PROCEDURE = re.compile(
+    r"\bsteps?\b|\bprocedure\b|\bprocess\b|\bhow (?:do|does|is|are|would|should|to)\b[^?.!]*\b(?:works?|calculat\w*|add\w*|"
+    r"figur\w*|handl\w*|do|done|decided?)\b|\bcalculat\w*|\bformula\b|\bwork (?:\w+ )?out\b|\badd (?:\w+ )?up\b"
+    r"|\bwhat (?:exactly |actually )?happens\b|\bwhat (?:do|can|does) (?:i|we|he|she|they|it) (?:actually |exactly )?(?:do|get to do)\b",
+    re.I,
+)
+# "what do I get for it", "anything extra?": what a reward or a refund is worth, a Variable's value.
+_GAINED = re.compile(
+    r"\bwhat (?:do|does|did|would|will) (?:i|you|we|he|she|they|it|that|this) (?:\w+ )?(?:get|gain|earn|receive|give)\b"
+    r"|\b(?:get|gain|earn|receive)s? (?:anything|something)\b|\bwhat(?:'s| is) (?:\w+ )?(?:worth|reward|prize|payout|refund)\b",
+    re.I,
+)
+
+
 def _shapes_asked(question: str, patterns: tuple) -> frozenset[str]:
     return frozenset(shape for shape, pattern in patterns if pattern.search(question))
 
@@ -50,7 +66,7 @@ def _shapes_asked(question: str, patterns: tuple) -> frozenset[str]:
 def quote_asks(question: str) -> frozenset[str]:
     """Answer shapes that choose among a section's statements but do not rank sections."""
     return _shapes_asked(question, (("consequence", _WHAT_HAPPENS), ("time", _WHEN), ("list", _KINDS),
-                                    ("negation", _NEGATED_QUESTION)))
+                                    ("negation", _NEGATED_QUESTION), ("procedure", _PROCEDURE), ("value", _GAINED)))
 
 
 def asks(question: str) -> frozenset[str]:

@@ -31,7 +31,7 @@ class Weights:
     title_full: float = 1.0  # the same when the question names the whole title
     titled: float = 0.3  # in a quote, a concept the section's title already names
     asked: float = 1.3  # in a quote, the answer's shape asked for: a number, a "may"/"not"
-    quote_ratio: float = 0.05  # quote statements scoring at least this share of the best (0.15 before the quote classifier, which lifts the likeliest statement up to 3x: 0.05 keeps answers as long as they were, 2.0 quotes on average)
+    quote_ratio: float = 0.03  # quote statements scoring at least this share of the best: the statement classifier lifts the likeliest statement up to 5x (`classifier_quote`), so 0.03 keeps answers as long as they were (about 2 quotes on average; 0.15 before the classifier, 0.05 with its lift of 3x)
     distinct: float = 2.0  # exponent: in a quote, a concept fewer of the section's statements say counts more
     saturate: float = 0.0  # exponent: a statement earns a concept's weight by saying it (0) or by its score (1)
     kind_low: float = 0.3  # an abbreviation, a one-word row, a document's preamble, as a quote
@@ -50,6 +50,7 @@ class Weights:
     nearest: float = 1.0  # all the question's words against a statement's own players' questions (BM25), the closest one's, for its section
     nearest_quote: float = 1.0  # in a quote, the statement whose own players' questions the question says most closely (BM25, a share of the section's best)
     classifier: float = 0.1  # the section classifier's log-likelihood (index.classifier), per nat, as a share of the best section's score
-    classifier_quote: float = 2.0  # in a quote, the statement classifier's posterior among the section's statements (a share of the likeliest's)
+    classifier_quote: float = 4.0  # in a quote, the statement classifier's posterior among the section's statements (a share of the likeliest's). 2 before issue 23; with four more read sets, first quote shown over all fresh sets 0.818 (2) / 0.824 (4) / 0.827 (10) / 0.832 (20): above 4 it overrides the one statement saying the question's rarest concept ("can I spend Kaos on a contested check" quoted "Kaos may be spent after a d20 Check is rolled" in Kaos)
     classifier_smoothing: float = 0.3  # added to every feature count of every section (naive Bayes' Lidstone smoothing)
+    handoff: float = 2.0  # in a quote, for a question asking how something is done, a statement handing it to a document not loaded
     asked_rank: float = 0.5  # exponent of `asked` in ranking: a statement shaped like the answer (who, how many, may)

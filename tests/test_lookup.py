@@ -796,8 +796,10 @@ def test_the_hand_off_is_said_when_another_statement_of_the_section_names_the_mi
 
     from index.weights import Weights
 
-    # Quotes chosen by the words alone (no rulebook-index notes, no players' questions), so none names 09.
-    hit = RulesIndex(rules_db, replace(Weights(), note=0.0, classifier_quote=0.0)).search("death process steps", 1).results[0]
+    # Quotes chosen by the words alone (no rulebook-index notes, no players' questions, no lift for the
+    # statement handing a procedure off: issue 23), so none names 09.
+    weights = replace(Weights(), note=0.0, classifier_quote=0.0, handoff=0.0, quote_ratio=0.05)
+    hit = RulesIndex(rules_db, weights).search("death process steps", 1).results[0]
     assert hit.key == "02_GAME_STRUCTURE > DEATH"
     assert not any("09_DEATH_AND_VICTORY" in quote.text for quote in hit.quotes)
     assert [h.doc_id for h in hit.handoffs] == ["09_DEATH_AND_VICTORY"]
@@ -1315,3 +1317,36 @@ def test_a_quote_far_ahead_answers_even_when_the_question_says_its_words_its_own
     assert answer_for(question, concepts, key, quote, "Contested Checks", lead / 4, margin=margin + 0.2) is None
     found = answer_for(question, concepts, key, quote, "Contested Checks", lead + 1, margin=margin + 0.2)
     assert found is not None and found.verdict == "No"
+
+
+# --- issue 23: long stories, procedures handed off, what a reward is worth ------------------------
+
+
+def test_a_long_story_is_read_for_the_question_it_ends_with(rules_db):
+    # 60 words: the story first, the question last (a lookup reads at most 40 words).
+    story = ("So we were three rounds into the crypt, everyone low on health, the torches nearly out, "
+             "Dana had just opened the big door and Ben was complaining about the snacks again, and the cat "
+             "walked over the map twice so we had to put every room back where it was before. "
+             "Anyway, my question: can I store plot armor in my backpack?")
+    concepts, _corrections = RulesIndex(rules_db).read(story)
+    assert "plot armor" in [c.surface for c in concepts]
+    assert keys(index.search(rules_db, story, 1)) == ["08_LOOT_AND_INVENTORY > PLOT_ARMOR"]
+
+
+def test_a_procedure_defined_in_a_missing_document_is_answered_by_the_statement_handing_it_off(rules_db):
+    from index.shapes import quote_asks
+
+    assert "procedure" in quote_asks("what actually happens when you die, step by step")
+    assert "procedure" in quote_asks("how do I work out my defense")
+    assert "procedure" not in quote_asks("can I store plot armor in my backpack")
+    hit = index.search(rules_db, "ok Ivo died, what are the steps, what does he do now", 1).results[0]
+    assert hit.key == "02_GAME_STRUCTURE > DEATH"
+    assert hit.quotes[0].text == "The Death Process is defined in 09_DEATH_AND_VICTORY."
+
+
+def test_what_a_reward_gives_asks_for_the_value_of_its_variable():
+    from index.shapes import quote_asks
+
+    assert "value" in quote_asks("passed the check with the reward icon, what do I get?")
+    assert "value" in quote_asks("nat 20 on a brawn check, do I get anything extra besides passing?")
+    assert "value" not in quote_asks("reroll nat 20 still get kaos")
