@@ -280,8 +280,3 @@ class Asked:
 
     def __init__(self, result, now):
         self.result, self.now = result, now
-
-    def to_json(self) -> dict:
-        from referee.records import encode
-
-        return {**self.result.to_json(), "now": encode(self.now)}

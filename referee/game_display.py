@@ -341,7 +341,31 @@ def print_encounters(console, data: dict) -> None:
 
 
 def status_json(state, path) -> dict:
-    return {"game": str(path), **state.to_json(), "pending": stack_lines(state), "now": stack_chain(state)}
+    """`referee status --json`: the state's records (referee.records.encode) as the table reads them: whose turn, the
+    Turn Actions, the pending stack top first, the Reroll Tokens left."""
+    from referee.records import encode
+
+    return {
+        "game": str(path),
+        "turn": state.turn,
+        "active_player": state.active_player.name,
+        "turn_kind": state.turn_kind,
+        "turn_actions": {"spent": state.actions_spent, "per_turn": state.settings.turn_actions,
+                         "taken": list(state.actions_taken)},
+        "players": encode(state.players),
+        "stack": encode(state.stack[::-1]),  # top first
+        "ended": state.ended,
+        "winner": state.winner,
+        "reroll_tokens_available": state.rerolls_available(),
+        "last_check": state.last_check,
+        "loot": state.loot,
+        "cards": state.cards,
+        "encounters": state.encounters,  # 10 random encounters
+        "deaths": list(state.deaths),
+        "settings": encode(state.settings),
+        "pending": stack_lines(state),
+        "now": stack_chain(state),
+    }
 
 
 def health_level(health: int, cap: int) -> str:

@@ -373,25 +373,6 @@ class GameState(Record):
                 return value
         return None
 
-    def to_json(self) -> dict:
-        return {
-            "turn": self.turn,
-            "active_player": self.active_player.name,
-            "turn_kind": self.turn_kind,
-            "turn_actions": {"spent": self.actions_spent, "per_turn": self.settings.turn_actions,
-                             "taken": list(self.actions_taken)},
-            "players": encode(self.players),
-            "stack": encode(self.stack[::-1]),  # top first
-            "ended": self.ended,
-            "winner": self.winner,
-            "reroll_tokens_available": self.rerolls_available(),
-            "last_check": self.last_check,
-            "loot": self.loot,
-            "cards": self.cards,
-            "encounters": self.encounters,  # 10 random encounters
-            "deaths": list(self.deaths),
-            "settings": encode(self.settings),
-        }
 
 
 def _apply_position(state: GameState, position: dict) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.records import encode
 from referee import engine
 from referee.moves import (  # noqa: F401  (re-exported for the tests)
     Damage, DeclareCheck, EndTurn, Gain, GainStatus, Heal, Lose, RemoveStatus, ReportDeath, ResolveCheck,
@@ -29,10 +30,10 @@ def play(state, *moves):
 
 def refused(state, move):
     """Check a move that must be refused, and prove it changed nothing."""
-    before = state.to_json()
+    before = encode(state)
     ruling = engine.check(state, move)
     assert not ruling.legal, ruling.consequences
-    assert state.to_json() == before
+    assert encode(state) == before
     return ruling
 
 

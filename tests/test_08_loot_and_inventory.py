@@ -11,6 +11,7 @@ import pytest
 from engine_helpers import (
     DeclareCheck, Damage, EndTurn, ReportDeath, ResolveCheck, RollDice, new_state, play, quotes, refused,
 )
+from referee.records import encode
 from referee import citations as R
 from referee import engine
 from referee.errors import InvalidMove
@@ -1004,7 +1005,7 @@ def _rules_db():
 
 
 def _dump(state) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
+    return json.dumps(encode(state), sort_keys=True)
 
 
 who = st.sampled_from(PLAYERS)

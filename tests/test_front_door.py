@@ -100,7 +100,7 @@ def test_the_views_are_the_documented_json_of_the_commands(game):
 def test_a_rules_question_about_this_game_gets_the_rules_and_the_ruling_of_the_move_it_names(game):
     asked = game.ask("can mara reroll now")
     assert asked.result.results and asked.now.move == "reroll Mara" and asked.now.legal is False  # no Check rolled
-    before = (len(game.history()), game.state.to_json())
+    before = (len(game.history()), encode(game.state))
     assert game.ask("PLOT_ARMOR").now is None  # a section key names no move
-    assert (len(game.history()), game.state.to_json()) == before
+    assert (len(game.history()), encode(game.state)) == before
     assert game.rules.content_hash == game.settings.rules_hash

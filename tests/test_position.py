@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant
 from typer.testing import CliRunner
 
+from referee.records import encode
 from referee.cli import app
 from test_08_loot_and_inventory import Inventories, _rules_db  # the loot state machine, reused
 from test_engine_properties import moves as core_moves  # 01/02 moves, reused
@@ -425,7 +426,7 @@ def test_every_position_between_moves_round_trips_and_judges_the_rest_of_the_gam
         points += 1
         pos = parse_position(export_position(state), name=f"{name}@{k}")
         again = GameState.initial(with_position(make_settings(**settings_from(pos), db=rules_db), pos))
-        assert public(again.to_json()) == public(state.to_json()), k
+        assert public(encode(again)) == public(encode(state)), k
         for move, expected in zip(moves[k:], effects[k:]):
             ruling = engine.apply(again, move.move, override=move.override)
             assert effects_to_json(ruling.effects) == expected, (k, move.move)
@@ -479,11 +480,11 @@ def test_export_writes_toml_that_quotes_any_name(tmp_path, rules_db):
         game.play(referee.DescribeCard(name="Coat", kind="armor", slots=(2, 4), armor_type='Heavy "plate"',
                                        defense=-1, stats=("Charm +2",)))
         text = game.export()
-        before = game.state.to_json()
+        before = encode(game.state)
     assert tomllib.loads(text)["settings"]["players"] == players
     (tmp_path / "p.toml").write_text(text, encoding="utf-8")
     with referee.Game.new(tmp_path / "b.sqlite", position=tmp_path / "p.toml", rules=rules_db) as again:
-        assert public(again.state.to_json()) == public(before)
+        assert public(encode(again.state)) == public(before)
         assert again.export() == text
 
 
@@ -506,7 +507,7 @@ class PositionsOfAnyLootGame(Inventories):
     @invariant()
     def a_position_between_moves_round_trips(self):
         if hasattr(self, "state") and not self.state.stack and not self.state.ended:
-            assert public(_round_trip(self.state, _rules_db()).to_json()) == public(self.state.to_json())
+            assert public(encode(_round_trip(self.state, _rules_db()))) == public(encode(self.state))
 
 
 PositionsOfAnyLootGame.TestCase.settings = settings(max_examples=30, stateful_step_count=30, deadline=None,
@@ -531,7 +532,7 @@ def test_positions_of_any_core_game_round_trip(rules_db, sequence):
         if ruling.legal and ruling.effects is not None:
             engine.apply(state, move)
         if not state.stack and not state.ended:
-            assert public(_round_trip(state, rules_db).to_json()) == public(state.to_json())
+            assert public(encode(_round_trip(state, rules_db))) == public(encode(state))
 
 
 # --- the library -----------------------------------------------------------------------------------------------
