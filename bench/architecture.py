@@ -234,7 +234,7 @@ DRAFT_ROLES = {
     "verdict": ("violate", "say", "cite", "oblige", "report", "interpret", "impossible"),
     "effects written on the Draft": ("set", "set_game", "push", "pop", "replace_top", "clear_stack", "set_stack",
                                      "set_loot", "set_card"),
-    "state read through the Draft": ("get", "game", "stack", "top", "loot", "card", "cards", "preview", "state"),
+    "state read through the Draft": ("get", "game", "stack", "top", "loot", "card", "cards", "preview"),
 }
 RULE_CODE = ("referee/core_concepts.py", "referee/game_structure.py", "referee/loot_and_inventory",
              "referee/random_encounters", "referee/engine.py", "referee/legal_moves.py")
@@ -251,8 +251,10 @@ def draft_roles() -> dict[str, int]:
     counts["the Draft passed on to a helper"] = sum(
         1 for t in texts for node in ast.walk(ast.parse(t)) if isinstance(node, ast.Call)
         and any(isinstance(a, ast.Name) and a.id == "d" for a in node.args))
-    counts["reads of the before-move state (state.NAME)"] = sum(len(re.findall(r"\bstate\.[a-z_]+", t))
-                                                                for t in texts)
+    counts["the move's working copy read or written (d.work.NAME)"] = sum(len(re.findall(r"\bd\.work\b", t))
+                                                                          for t in texts)
+    counts["reads of the before-move state (state.NAME, d.state)"] = sum(
+        len(re.findall(r"\b(?<!d\.)state\.[a-z_]+|\bd\.state\b", t)) for t in texts)
     counts["run-time guesses of what a helper was handed"] = sum(
         len(re.findall(r"callable\((?:getattr\()?v\b|hasattr\(v, \"state\"\)", t)) for t in texts)
     return counts

@@ -1,7 +1,7 @@
 """01_CORE_CONCEPTS: Checks, Final Result, crits, Kaos, Reroll Tokens, statuses, Health.
 
-Each `judge_*` takes the state, a move and a Draft, and records violations, consequences,
-citations and effects. None of them mutates the state.
+Each `judge_*` takes the state (before the move), a move and a Draft: it writes what the move changes on the
+move's working copy, `d.work`, and says the verdict on the Draft. None of them mutates the state.
 """
 
 from __future__ import annotations

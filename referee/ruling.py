@@ -81,10 +81,11 @@ class Ruling(Record, frozen=True, kw_only=True):
 class Draft:
     """Collects a ruling while a rule function judges a move (every violation, not the first).
 
-    `work` is the move's working copy of the state (`GameState.working_copy`): what the move changes is written
-    there, and its effects are the difference from the state before (`referee.effects.diff`), read once when the
-    ruling is finished. The reading and writing methods below are the working copy's, kept while the rule modules
-    move to it.
+    It holds the verdict only (violations, consequences with their reasons and kinds, obligations, citations,
+    interpretations, the steps the table reports), beside the move's working copy of the state, `work`
+    (`GameState.working_copy`): a judge reads and writes the game through GameState's own API there, and reads
+    `state` (the game before the move) where a rule needs "before". The move's effects are the difference
+    (`referee.effects.diff`), read once when the ruling is finished.
     """
 
     def __init__(self, state):
@@ -149,81 +150,9 @@ class Draft:
         """Nothing sensible to apply, not even by --override."""
         self.applicable = False
 
-    @property
-    def effects(self) -> list | None:
-        """What the move has changed so far (records, `referee.effects`); None when nothing could be applied."""
+    def finish(self, move) -> Ruling:
         from referee.effects import diff
 
-        return diff(self.state, self.work) if self.applicable else None
-
-    # --- the working copy, read and written (wrappers while the rule modules move to `work`) -----------
-
-    def get(self, name: str, field: str):
-        return getattr(self.work.player(name), field)
-
-    def game(self, field: str):
-        return getattr(self.work, field)
-
-    @property
-    def stack(self) -> list:
-        return self.work.stack
-
-    @property
-    def top(self):
-        """The procedure on top of the stack as this move has left it (as GameState.top)."""
-        return self.work.top
-
-    def set(self, name: str, field: str, value) -> None:
-        setattr(self.work.player(name), field, value)
-
-    def set_game(self, field: str, value) -> None:
-        setattr(self.work, field, value)
-
-    def push(self, proc) -> None:
-        self.work.stack.append(proc)
-
-    def pop(self) -> None:
-        self.work.stack.pop()
-
-    def replace_top(self, proc) -> None:
-        self.work.stack[-1] = proc
-
-    def clear_stack(self) -> None:
-        self.work.stack.clear()
-
-    def loot(self, key: str):
-        return self.work.loot.get(key)
-
-    def set_loot(self, key: str, value) -> None:
-        self.work.loot[key] = value
-
-    def card(self, name: str) -> dict | None:
-        return self.work.cards.get(name)
-
-    def set_card(self, name: str, value: dict) -> None:
-        self.work.cards[name] = value
-
-    def cards(self) -> dict:
-        return dict(self.work.cards)
-
-    def set_stack(self, procs) -> None:
-        """The whole pending stack at once: a procedure leaves from below the top."""
-        self.work.stack[:] = list(procs)
-
-    def preview(self):
-        """A copy of the state as this move has left it so far, for asking the judges about the next moves (the
-        state itself is not changed). None when nothing could be applied."""
-        import json
-
-        from referee.effects import transition
-        from referee.state import state_from_snapshot, state_to_snapshot
-
-        if not self.applicable:
-            return None
-        copy = state_from_snapshot(self.state.settings, json.loads(json.dumps(state_to_snapshot(self.state))))
-        return transition(copy, self.effects)
-
-    def finish(self, move) -> Ruling:
         cannot_apply = not self.applicable and bool(self.violations)
         violations = tuple(self.violations)
         # a refusal nothing could apply, not even --override, previews no changes
@@ -247,5 +176,5 @@ class Draft:
             citations=citations,
             interpretations=tuple(self.interpretations.values()),
             table_reported=() if cannot_apply else tuple(self.reported),
-            effects=tuple(self.effects) if self.applicable else None,
+            effects=tuple(diff(self.state, self.work)) if self.applicable else None,
         )

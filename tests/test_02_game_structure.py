@@ -59,13 +59,13 @@ def test_turn_order_the_next_position_skips_only_removed_players_and_comes_back_
 
     d = Draft(state)
     assert next_in_turn_order(state, d, 3) == 0  # Tess -> Mara: wraps
-    d.set("Tess", "state", "removed")
-    d.set("Mara", "state", "removed")
-    d.set("Ivo", "state", "fallen")  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
+    d.work.player("Tess").state = "removed"
+    d.work.player("Mara").state = "removed"
+    d.work.player("Ivo").state = "fallen"  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
     assert next_in_turn_order(state, d, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
-    d.set("Ivo", "state", "removed")
+    d.work.player("Ivo").state = "removed"
     assert next_in_turn_order(state, d, 2) == 2  # only Jun is left: Jun's own position comes last
-    d.set("Jun", "state", "removed")
+    d.work.player("Jun").state = "removed"
     assert next_in_turn_order(state, d, 2) is None
 
 

@@ -596,10 +596,8 @@ def test_discard_effects_is_a_required_discard_into_the_matching_pile(state):
     got(state, "Ivo", "weapon", "Club", weapon="melee")
     d = Draft(state)
     discard_effects(state, d, "Ivo", "Club", "Random Encounter option")
-    from referee.effects import transition
-
-    transition(state, d.effects)
-    assert discard_pile(state, "weapon") == ["Club"] and pack(state, "Ivo")[0] is None
+    assert discard_pile(d.work, "weapon") == ["Club"] and pack(d.work, "Ivo")[0] is None
+    assert discard_pile(state, "weapon") == [] and pack(state, "Ivo")[0] == "Club"  # the state itself is not changed
     assert any("Random Encounter option" in c for c in d.consequences)
 
 

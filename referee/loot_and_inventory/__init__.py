@@ -8,7 +8,7 @@ enforces:
     patron_mats              INVENTORY, EQUIPMENT_SLOTS, ARMOR/WEAPON/BACKPACK_SLOTS: where every card is
     cards                    LOOT, LOOT_TYPES: the cards the table describes, their Slots, naming a card
     defense_and_stat_bonuses LOOT_AND_DEFENSE, LOOT_AND_STAT_BONUSES
-    places                   moving a card between places (on the Draft of a move)
+    places                   moving a card between places (on the working copy of a move)
     loot_management_window   LOOT_MANAGEMENT_WINDOW, LOOT_AND_DEATH_INTERRUPTION: the procedure on the stack
     plot_armor               PLOT_ARMOR
     drawing                  DRAWING_LOOT, LOOT_DECK_EXHAUSTION: draw, deck

@@ -15,7 +15,7 @@ from referee.loot_and_inventory.loot_management_window import (
 
 def eligible_loot(v, player: str) -> list[str]:
     """Loot cards `player` possesses that may be chosen for a Random Encounter's Loot discard (an option's cost, a
-    Penalty), read from a view (a Draft answers after a discard earlier in the same move); Plot Armor last.
+    Penalty), read from `v` (the game, or a move's working copy: after a discard earlier in the same move); Plot Armor last.
 
     Plot Armor is among them unless the game's reading of `plot-armor-eligible` is "excluded"; under "table-decides"
     (the default) choosing it is the table's answer that it counts, and the referee asks where it alone decides.

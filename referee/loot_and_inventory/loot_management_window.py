@@ -136,9 +136,9 @@ def _either(options: list[str]) -> str:
 def placements(v, state, window, name: str) -> list[tuple]:
     """(move, what it does) for each way `window`'s Player may place `name` now, as the judges of `equip`, `store`,
     `use` and `discard` decide it (LOOT_MANAGEMENT_WINDOW: "equipped, stored, used, or discarded"); nothing for a
-    card that waits behind displaced Loot (interpretation displaced-first). `v` is the view (the state, or the Draft
-    of a move that has just changed the window). The window's Next, its Obligations and the fixes that name a
-    placement read them here."""
+    card that waits behind displaced Loot (interpretation displaced-first). `v` is the game as it is (the state, or
+    the working copy of a move that has just changed the window). The window's Next, its Obligations and the fixes
+    that name a placement read them here."""
     from referee import moves as M
 
     player = window.player

@@ -1,5 +1,5 @@
-"""Moving a card from one place to another on a Draft (08 DISCARDING_LOOT's piles, the Slots, the windows): each
-place is set whole, as an absolute value.
+"""Moving a card from one place to another on a move's working copy (08 DISCARDING_LOOT's piles, the Slots, the
+windows): each place is set whole, never changed in place (the copy shares its values with the state before).
 """
 
 from __future__ import annotations
