@@ -22,7 +22,7 @@ LAZY_FOR_SPEED = {
     "referee.game": "the front door: opening, judging, exporting and listing moves each load only what they use",
     "referee.store": "the engine is loaded only to fold a log, not to read a snapshot",
     "referee.state": "the pending stack's procedures, only when a game has them",
-    "referee.ruling": "a ruling's interpretations, effects and preview load the register and the state only when asked",
+    "referee.ruling": "a ruling's interpretations and effects load the register and the state only when asked",
     "referee.notation": "what an argument can name (completion) loads the rules of what it names only when asked",
     "referee.moves": "a move's words and candidates load the rule package they read (08's mats, 10's card) only "
                      "when a move of that kind is read or listed",
