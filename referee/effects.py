@@ -154,12 +154,6 @@ def _same(a, b) -> bool:
     return a is b or a == b
 
 
-def _settled(proc: Procedure) -> Procedure:
-    """The procedure as the game file gives it back (its JSON read again), so the state a move is played on and
-    the state its log replays to hold the same values."""
-    return decode(Procedure, encode(proc))
-
-
 def diff(before: GameState, after: GameState) -> list:
     """What a move changed: the records that make `before` into `after` (its working copy). Players, then the
     game's fields, then the pending stack, the loot places and the card catalogue."""
@@ -200,8 +194,8 @@ def _stack_diff(before: list, after: list) -> list:
     if gone and not after:
         return [ClearStack()]
     if gone == 1 and len(new) == 1:
-        return [ReplaceTop(_settled(new[0]))]
-    return [Pop()] * gone + [Push(_settled(p)) for p in new]
+        return [ReplaceTop(new[0])]
+    return [Pop()] * gone + [Push(p) for p in new]
 
 
 def transition(state: GameState, effects) -> GameState:
