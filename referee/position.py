@@ -582,10 +582,9 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
         mat["dropped"] = dropped
         set_aside = []
         for text in check.texts(player.get("set_aside", []), (*at, "set_aside"), f"{name}'s set_aside"):
+            # Plot Armor too: taken under interpretation plot-armor-eligible, it waits in the taker's window, and
+            # is set aside with it when they Fall (loot_management_window: lmw-not-surviving)
             card = card_at("set-aside cards", text, (*at, "set_aside"))
-            if _card_type(cards, card)["type"] == "plot":
-                check.fail(f"{label(card)} is not set aside from a Loot Management Window", (*at, "set_aside"), text,
-                           R.PLOT_ARMOR_CANNOT_KEEP)
             set_aside.append(card)
         mat["set_aside"] = set_aside
         wears_armor = any(c and _card_type(cards, c)["type"] == "armor" for c in armor)
