@@ -227,7 +227,26 @@ def state_shapes() -> dict[str, int]:
         # records (referee.records), cheap to define
         "classes made lazily by referee.deferred": sum(len(re.findall(r"@(?:deferred|_?move)\(", t)) for t in texts
                                                        if "referee.deferred import" in t),
+        # the loot places under string keys ("Mara/armor", "deck/armor": issue 21 made them records of state.Loot)
+        "loot places read or written by string key": sum(len(re.findall(
+            r"\.loot(?:\[|\.get\()|\b(?:mat|deck|pile|swap)_key\(|\b(?:BOX|UNRESOLVED)_KEY\b", t)) for t in texts),
+        "fields of the game state kept as plain dicts (GameState, Player)": len(plain_state_fields()),
     }
+
+
+def plain_state_fields() -> list[str]:
+    """The fields of GameState and Player whose values are plain dicts (or tuples of them) rather than records: each
+    a shape of state of its own, read and written by its keys."""
+    from referee.records import fields
+    from referee.state import GameState, Player
+
+    plain = []
+    for cls in (GameState, Player):
+        for f in fields(cls):
+            annotation = str(cls.__annotations__.get(f.name, ""))
+            if annotation in ("dict", "tuple") or annotation.startswith("dict[str, dict"):
+                plain.append(f"{cls.__name__}.{f.name}")
+    return plain
 
 
 DRAFT_ROLES = {

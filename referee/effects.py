@@ -14,10 +14,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from referee.records import Record, decode, encode, fields
-from referee.state import GameState, Procedure
+from referee.state import (
+    LOOT_TYPES, DiscardPile, GameState, LootDeck, PatronMat, Procedure,
+)
 
-__all__ = ["Effect", "PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "LootPlace",
-           "CardEntry", "diff", "transition", "effects_to_json", "effects_from_json", "GAME_FIELDS"]
+__all__ = ["Effect", "PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "MatPlaces",
+           "DeckCards", "PileCards", "BoxCards", "UnresolvedCards", "LootPlace", "CardEntry", "diff", "transition",
+           "effects_to_json", "effects_from_json", "GAME_FIELDS"]
 
 # The fields of GameState a move sets as a whole (GameField); the others have records of their own.
 GAME_FIELDS = ("turn", "active", "turn_kind", "actions_spent", "actions_taken", "ended", "winner", "rerolls_out",
@@ -124,15 +127,87 @@ class SetStack(Effect):
         state.stack[:] = list(self.procs)
 
 
+class MatPlaces(Effect):
+    """08 INVENTORY: a Player's Patron Mat, as it is now."""
+
+    op: ClassVar[str] = "mat"
+    mat: PatronMat
+
+    def apply(self, state: GameState) -> None:
+        state.change_mat(self.mat.player, **{f.name: getattr(self.mat, f.name) for f in fields(PatronMat)[1:]})
+
+
+class DeckCards(Effect):
+    """08 DRAWING_LOOT: a Loot Deck, as it is now."""
+
+    op: ClassVar[str] = "deck"
+    deck: LootDeck
+
+    def apply(self, state: GameState) -> None:
+        state.change_deck(self.deck.kind, unseen=self.deck.unseen, known=self.deck.known)
+
+
+class PileCards(Effect):
+    """08 DISCARDING_LOOT: a discard pile, as it is now."""
+
+    op: ClassVar[str] = "pile"
+    pile: DiscardPile
+
+    def apply(self, state: GameState) -> None:
+        state.change_pile(self.pile.kind, self.pile.cards)
+
+
+class BoxCards(Effect):
+    """08 PLOT_ARMOR: the game box, as it is now."""
+
+    op: ClassVar[str] = "box"
+    cards: tuple[str, ...]
+
+    def apply(self, state: GameState) -> None:
+        state.change_box(self.cards)
+
+
+class UnresolvedCards(Effect):
+    """08 LOOT_AND_DEATH_INTERRUPTION: the window cards left unresolved when the game ended."""
+
+    op: ClassVar[str] = "unresolved"
+    cards: tuple[str, ...]
+
+    def apply(self, state: GameState) -> None:
+        state.change_unresolved(self.cards)
+
+
 class LootPlace(Effect):
-    """08: one place a Loot card can be (GameState.loot's key), as it is now."""
+    """08: one loot place as the game files of referees before the typed places logged it, under a string key
+    ("Mara/armor", "deck/armor", "discard/weapon", "swaps/Mara", "box", "unresolved"). Read, never written: the
+    key "deck/armor" named both the Armor Deck and the Armor Slots of a Player called deck; it is read as the deck
+    (and "discard/KIND" as the pile, "swaps/NAME" as a Gear Swap), as those games read it."""
 
     op: ClassVar[str] = "loot"
     key: str
     value: object
 
     def apply(self, state: GameState) -> None:
-        state.loot[self.key] = _copied(list(self.value) if isinstance(self.value, tuple) else self.value)
+        key, value = self.key, self.value
+        head, _, place = key.rpartition("/")
+        if key == "box":
+            state.change_box(value)
+        elif key == "unresolved":
+            state.change_unresolved(value or ())
+        elif head == "deck" and place in LOOT_TYPES:
+            state.change_deck(place, unseen=value["unseen"], known=tuple(value["known"]))
+        elif head == "discard" and place in LOOT_TYPES:
+            state.change_pile(place, value)
+        elif head == "swaps" and isinstance(value, int) and not isinstance(value, bool):
+            state.change_mat(place, last_gear_swap=value)
+        elif place in ("armor", "backpack", "dropped", "set-aside"):
+            state.change_mat(head, **{place.replace("-", "_"): tuple(value or ())})
+        elif place in ("melee", "ranged"):
+            state.change_mat(head, **{place: value})
+        elif place == "armor-equipped":
+            state.change_mat(head, armor_equipped=bool(value))
+        else:
+            raise ValueError(f"unknown loot place {key!r}")
 
 
 class CardEntry(Effect):
@@ -146,8 +221,8 @@ class CardEntry(Effect):
         state.cards[self.name] = _copied(self.value)
 
 
-RECORDS = {cls.op: cls for cls in (PlayerField, GameField, Push, Pop, ReplaceTop, ClearStack, SetStack, LootPlace,
-                                   CardEntry)}
+RECORDS = {cls.op: cls for cls in (PlayerField, GameField, Push, Pop, ReplaceTop, ClearStack, SetStack, MatPlaces,
+                                   DeckCards, PileCards, BoxCards, UnresolvedCards, LootPlace, CardEntry)}
 
 
 def _same(a, b) -> bool:
@@ -172,13 +247,22 @@ def diff(before: GameState, after: GameState) -> list:
             records.append(GameField(name, value))
     records += _stack_diff(before.stack, after.stack)
     if after.loot is not before.loot:
-        old_loot = before.loot
-        records += [LootPlace(key, value) for key, value in after.loot.items()
-                    if key not in old_loot or not _same(old_loot[key], value)]
+        records += _loot_diff(before.loot, after.loot)
     if after.cards is not before.cards:
         old_cards = before.cards
         records += [CardEntry(name, value) for name, value in after.cards.items()
                     if name not in old_cards or not _same(old_cards[name], value)]
+    return records
+
+
+def _loot_diff(before, after) -> list:
+    records: list = []
+    for kind, places in ((MatPlaces, "mats"), (DeckCards, "decks"), (PileCards, "piles")):
+        records += [kind(new) for old, new in zip(getattr(before, places), getattr(after, places)) if old is not new]
+    if not _same(before.box, after.box):
+        records.append(BoxCards(after.box))
+    if not _same(before.unresolved, after.unresolved):
+        records.append(UnresolvedCards(after.unresolved))
     return records
 
 

@@ -358,7 +358,7 @@ def status_json(state, path) -> dict:
         "winner": state.winner,
         "reroll_tokens_available": state.rerolls_available(),
         "last_check": state.last_check,
-        "loot": state.loot,
+        "loot": encode(state.loot),
         "cards": state.cards,
         "encounters": state.encounters,  # 10 random encounters
         "deaths": list(state.deaths),
@@ -426,7 +426,7 @@ def print_status(console, state, path, *, verbose: bool = False) -> None:
         marker = "▶" if i == state.active and not state.ended else ""
         status = ([p.state.capitalize()] if p.state != "surviving" else []) + [short[x] for x in p.statuses]
         rows.append((marker, p.name, _health(p), str(p.kaos), str(p.rerolls), ", ".join(status) or "-",
-                     _mat_line(state, p.name) if state.loot else ""))
+                     _mat_line(state, p.name)))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     headers = ("", "Player", "Health", "Kaos", "Rr", "Status", "Patron Mat")
     widths = [max([len(header)] + [len(str(row[n])) for row in rows]) for n, header in enumerate(headers)]

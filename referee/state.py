@@ -10,12 +10,12 @@ from enum import StrEnum
 from typing import ClassVar
 
 from referee.citation import Citation
-from referee.records import Record, decode, encode, field, fields
+from referee.records import Record, decode, encode, field, fields, replace
 
 __all__ = [
     "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
-    "MAT_PLACES", "mat_key", "deck_key", "pile_key", "swap_key", "BOX_KEY", "UNRESOLVED_KEY",
-    "PatronMat", "LootDeck", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name", "initial_loot", "initial_encounters",
+    "PatronMat", "LootDeck", "DiscardPile", "Loot", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name",
+    "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
 ]
 
@@ -164,46 +164,17 @@ def stats_text(stats: dict[str, int]) -> str:
     return ", ".join(f"{k} {v:+d}" for k, v in stats.items()) or "none"
 
 
-# Where the game file's JSON keeps each place a card can be (the only place these keys are written): a Player's
-# mat places (armor: the five Armor Slots, melee, ranged, backpack: the Backpack Slots, dropped, set-aside), each
-# deck ({"unseen": count or None when the table has not said, "known": [...]}), each discard pile, the game box,
-# and "unresolved" (window cards when the game ended mid-window). Code reads places through
-# referee.loot_and_inventory's accessors and writes them through its places module.
-MAT_PLACES = ("armor", "melee", "ranged", "backpack", "dropped", "set-aside",
-              "armor-equipped")  # armor-equipped: the Player has equipped an Armor card (08 PLOT_ARMOR's "first time")
-
-
-def mat_key(player: str, place: str) -> str:
-    return f"{player}/{place}"
-
-
-def deck_key(kind: str) -> str:
-    return f"deck/{kind}"
-
-
-def pile_key(kind: str) -> str:
-    return f"discard/{kind}"
-
-
-def swap_key(player: str) -> str:
-    """The turn of the Player's last Gear Swap (LOOT_SUMMARY: once during their Player Turn)."""
-    return f"swaps/{player}"
-
-
-BOX_KEY, UNRESOLVED_KEY = "box", "unresolved"
-
-
 class PatronMat(Record, frozen=True):
-    """A Player's Patron Mat as it is now (GameState.mat): five Armor Slots and the Backpack Slots (a card or None
-    each), the Melee and Ranged Weapon Slots, the Dropped Weapons among them, the cards set aside from a window that
-    did not resume (interpretation lmw-not-surviving), whether an Armor card was ever equipped (08 PLOT_ARMOR's
-    "first time"), and the turn of the last Gear Swap (LOOT_SUMMARY: once during their Player Turn)."""
+    """A Player's Patron Mat (08 INVENTORY): five Armor Slots and the Backpack Slots (a card or None each), the Melee
+    and Ranged Weapon Slots, the Dropped Weapons among them, the cards set aside from a window that did not resume
+    (interpretation lmw-not-surviving), whether an Armor card was ever equipped (08 PLOT_ARMOR's "first time"), and
+    the turn of the last Gear Swap (LOOT_SUMMARY: once during their Player Turn)."""
 
     player: str
     armor: tuple[str | None, ...]
-    melee: str | None
-    ranged: str | None
-    backpack: tuple[str | None, ...]
+    melee: str | None = None
+    ranged: str | None = None
+    backpack: tuple[str | None, ...] = ()
     dropped: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()
     armor_equipped: bool = False
@@ -219,11 +190,11 @@ class PatronMat(Record, frozen=True):
 
 
 class LootDeck(Record, frozen=True):
-    """A Loot Deck as it is now (GameState.deck): the cards the table has not seen (None until it gives the deck's
-    size) and the known cards shuffled into it from its discard pile."""
+    """A Loot Deck (08 DRAWING_LOOT): the cards the table has not seen (None until it gives the deck's size) and the
+    known cards shuffled into it from its discard pile (LOOT_DECK_EXHAUSTION)."""
 
     kind: str
-    unseen: int | None
+    unseen: int | None = None
     known: tuple[str, ...] = ()
 
     @property
@@ -231,24 +202,35 @@ class LootDeck(Record, frozen=True):
         return None if self.unseen is None else self.unseen + len(self.known)
 
 
-def initial_loot(settings: TableSettings) -> tuple[dict, dict]:
-    """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box."""
-    loot: dict = {}
-    cards: dict = {}
-    for name in settings.players:
-        plot = plot_armor_name(name)
-        cards[plot] = {"type": LootType.PLOT, "defense": 5}
-        loot[mat_key(name, "armor")] = [plot] + [None] * (ARMOR_SLOTS - 1)
-        loot[mat_key(name, "melee")] = None
-        loot[mat_key(name, "ranged")] = None
-        loot[mat_key(name, "backpack")] = [None] * settings.backpack_slots
-        loot[mat_key(name, "dropped")] = []
-    for kind in LOOT_TYPES:
-        loot[deck_key(kind)] = {"unseen": None, "known": []}
-        loot[pile_key(kind)] = []
-    loot[BOX_KEY] = []
-    loot[UNRESOLVED_KEY] = []
-    return loot, cards
+class DiscardPile(Record, frozen=True):
+    """A Loot Deck's discard pile (08 DISCARDING_LOOT), top card last."""
+
+    kind: str
+    cards: tuple[str, ...] = ()
+
+
+class Loot(Record, frozen=True):
+    """08: every place a Loot card can be but the Loot Management Windows (on the pending stack): each Player's Patron
+    Mat (in the order of the table settings' Players), the four Loot Decks and their discard piles (LOOT_TYPES' order),
+    the game box, and the window cards left unresolved when the game ended (LOOT_AND_DEATH_INTERRUPTION). Frozen all
+    the way down: a move changes a place by replacing it (GameState.change_mat and its siblings), so a state and the
+    working copy of a move never share anything either can change."""
+
+    mats: tuple[PatronMat, ...] = ()
+    decks: tuple[LootDeck, ...] = ()
+    piles: tuple[DiscardPile, ...] = ()
+    box: tuple[str, ...] = ()
+    unresolved: tuple[str, ...] = ()
+
+
+def initial_loot(settings: TableSettings) -> tuple[Loot, dict]:
+    """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box; the catalogue of
+    cards (each Player's Plot Armor)."""
+    cards = {plot_armor_name(name): {"type": LootType.PLOT, "defense": 5} for name in settings.players}
+    mats = tuple(PatronMat(name, (plot_armor_name(name),) + (None,) * (ARMOR_SLOTS - 1),
+                           backpack=(None,) * settings.backpack_slots) for name in settings.players)
+    return Loot(mats, tuple(LootDeck(kind) for kind in LOOT_TYPES),
+                tuple(DiscardPile(kind) for kind in LOOT_TYPES)), cards
 
 
 def _loot_copy(value):
@@ -257,6 +239,10 @@ def _loot_copy(value):
     if isinstance(value, dict):
         return {k: _loot_copy(v) for k, v in value.items()}
     return value
+
+
+def _replaced(places: tuple, index: int, place) -> tuple:
+    return places[:index] + (place,) + places[index + 1:]
 
 
 # --- end 08 loot -----------------------------------------------------------------------------------
@@ -284,7 +270,7 @@ class GameState(Record):
     winner: str | None = None
     rerolls_out: int = 0  # Reroll Tokens that left the game (reading "leave-game")
     last_check: str = ""
-    loot: dict = field(default_factory=dict)  # 08 loot: every place a Loot card can be (see initial_loot)
+    loot: Loot = field(default_factory=Loot)  # 08 loot: every place a Loot card can be (a frozen record)
     cards: dict = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
     deaths: tuple = ()  # completed Death Processes: {"player", "outcome", "source"} (08 LOOT_OPPORTUNITIES)
@@ -303,43 +289,71 @@ class GameState(Record):
 
     def working_copy(self) -> "GameState":
         """A copy a judge may change through this API while it judges a move (`referee.effects.diff` reads what it
-        changed): its Players, pending stack, loot places and card catalogue are its own; the values in them are
-        shared with this state, so they are replaced, never changed in place."""
+        changed): its Players, pending stack and card catalogue are its own; the values in them, and the loot places
+        (frozen records), are shared with this state, so they are replaced, never changed in place."""
         copy = object.__new__(GameState)
         copy.__dict__.update(self.__dict__)
         copy.players = [Player(**vars(p)) for p in self.players]
         copy.stack = list(self.stack)
-        copy.loot = dict(self.loot)
         copy.cards = dict(self.cards)
         return copy
 
     # --- queries -------------------------------------------------------------------------------
 
     def mat(self, player: str) -> PatronMat:
-        """`player`'s Patron Mat (08 INVENTORY), as it is now."""
-        loot = self.loot
-        return PatronMat(player, tuple(loot[mat_key(player, "armor")]), loot[mat_key(player, "melee")],
-                         loot[mat_key(player, "ranged")], tuple(loot[mat_key(player, "backpack")]),
-                         tuple(loot.get(mat_key(player, "dropped")) or ()),
-                         tuple(loot.get(mat_key(player, "set-aside")) or ()),
-                         bool(loot.get(mat_key(player, "armor-equipped"))), loot.get(swap_key(player)))
+        """`player`'s Patron Mat (08 INVENTORY)."""
+        for mat in self.loot.mats:
+            if mat.player == player:
+                return mat
+        raise KeyError(player)
 
     def deck(self, kind: str) -> LootDeck:
-        """A Loot Deck (08 DRAWING_LOOT), as it is now."""
-        held = self.loot[deck_key(kind)]
-        return LootDeck(kind, held["unseen"], tuple(held["known"]))
+        """A Loot Deck (08 DRAWING_LOOT)."""
+        for deck in self.loot.decks:
+            if deck.kind == kind:
+                return deck
+        raise KeyError(kind)
 
     def pile(self, kind: str) -> tuple[str, ...]:
         """A Loot Deck's discard pile (08 DISCARDING_LOOT), top card last."""
-        return tuple(self.loot[pile_key(kind)])
+        for pile in self.loot.piles:
+            if pile.kind == kind:
+                return pile.cards
+        raise KeyError(kind)
 
     def box(self) -> tuple[str, ...]:
         """The game box (Plot Armor discarded, 08 PLOT_ARMOR)."""
-        return tuple(self.loot[BOX_KEY])
+        return self.loot.box
 
     def unresolved(self) -> tuple[str, ...]:
         """Window cards left unresolved when the game ended (08 LOOT_AND_DEATH_INTERRUPTION)."""
-        return tuple(self.loot.get(UNRESOLVED_KEY) or ())
+        return self.loot.unresolved
+
+    # --- changing a loot place: each is replaced whole (a frozen record), never changed in place ------------------
+
+    def change_mat(self, player: str, **changes) -> None:
+        """`player`'s Patron Mat with `changes` (its fields: armor=(...), melee="Iron Axe", dropped=(...), ...)."""
+        mats = self.loot.mats
+        index = next(i for i, mat in enumerate(mats) if mat.player == player)
+        self.loot = replace(self.loot, mats=_replaced(mats, index, replace(mats[index], **changes)))
+
+    def change_deck(self, kind: str, **changes) -> None:
+        """A Loot Deck with `changes` (unseen=..., known=(...))."""
+        decks = self.loot.decks
+        index = next(i for i, deck in enumerate(decks) if deck.kind == kind)
+        self.loot = replace(self.loot, decks=_replaced(decks, index, replace(decks[index], **changes)))
+
+    def change_pile(self, kind: str, cards) -> None:
+        """A discard pile, as it is now (top card last)."""
+        piles = self.loot.piles
+        index = next(i for i, pile in enumerate(piles) if pile.kind == kind)
+        self.loot = replace(self.loot, piles=_replaced(piles, index, DiscardPile(kind, tuple(cards))))
+
+    def change_box(self, cards) -> None:
+        self.loot = replace(self.loot, box=tuple(cards))
+
+    def change_unresolved(self, cards) -> None:
+        self.loot = replace(self.loot, unresolved=tuple(cards))
 
     def player(self, name: str) -> Player:
         for p in self.players:
@@ -390,26 +404,23 @@ def _apply_position(state: GameState, position: dict) -> None:
         player = state.player(name)
         player.health, player.kaos, player.rerolls = mat["health"], mat["kaos"], mat["rerolls"]
         player.statuses, player.state = tuple(mat["statuses"]), mat["state"]
-        for place in ("armor", "melee", "ranged", "backpack", "dropped"):
-            state.loot[mat_key(name, place)] = _loot_copy(mat[place])
-        if mat["set_aside"]:
-            state.loot[mat_key(name, "set-aside")] = list(mat["set_aside"])
-        if mat["armor_equipped"]:
-            state.loot[mat_key(name, "armor-equipped")] = True
-        if mat["last_gear_swap"] is not None:
-            state.loot[swap_key(name)] = mat["last_gear_swap"]
+        state.change_mat(name, armor=tuple(mat["armor"]), melee=mat["melee"], ranged=mat["ranged"],
+                         backpack=tuple(mat["backpack"]), dropped=tuple(mat["dropped"]),
+                         set_aside=tuple(mat["set_aside"] or ()), armor_equipped=bool(mat["armor_equipped"]),
+                         last_gear_swap=mat["last_gear_swap"])
     state.cards.update(_loot_copy(position["cards"]))
     for kind in LOOT_TYPES:
-        state.loot[deck_key(kind)] = _loot_copy(position["decks"][kind])
-        state.loot[pile_key(kind)] = list(position["discards"][kind])
-    state.loot[BOX_KEY] = list(position["box"])
+        deck = position["decks"][kind]
+        state.change_deck(kind, unseen=deck["unseen"], known=tuple(deck["known"]))
+        state.change_pile(kind, position["discards"][kind])
+    state.change_box(position["box"])
     state.encounters = _loot_copy(position["encounters"])
     state.deaths = tuple(dict(death) for death in position["deaths"])
 
 
 # --- snapshots: the folded state kept in the game file (referee/store.py) -------------------------
 
-STATE_FORMAT = 1  # bump when a field of GameState or Player changes meaning or type (a new field is seen by itself)
+STATE_FORMAT = 2  # bump when a field of GameState or Player changes meaning or type (a new field is seen by itself)
 
 
 def state_format() -> str:
@@ -434,6 +445,7 @@ def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
     data = dict(data)
     players = [decode(Player, p) for p in data.pop("players")]
     stack = [decode(Procedure, p) for p in data.pop("stack")]
-    kept = {"loot", "cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
+    loot = decode(Loot, data.pop("loot"))
+    kept = {"cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
     rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
-    return GameState(settings=settings, players=players, stack=stack, **rest)
+    return GameState(settings=settings, players=players, stack=stack, loot=loot, **rest)

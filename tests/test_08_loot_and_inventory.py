@@ -88,6 +88,64 @@ def test_the_patron_mats_decks_piles_and_box_are_typed_records_of_the_state(stat
     assert state.working_copy().mat("Mara") == mat and state.mat("Ivo").armor[0] == "Plot Armor (Ivo)"
 
 
+def _changeable(value, found: dict) -> dict:
+    """Every object reachable from `value` that could be changed in place (a list, dict, set or a record that is not
+    frozen), by id."""
+    from referee.records import Record
+
+    if isinstance(value, (list, dict, set)) or (isinstance(value, Record) and not value.__record_frozen__):
+        if id(value) in found:
+            return found
+        found[id(value)] = value
+    if isinstance(value, Record):
+        for inner in vars(value).values():
+            _changeable(inner, found)
+    elif isinstance(value, dict):
+        for inner in value.values():
+            _changeable(inner, found)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for inner in value:
+            _changeable(inner, found)
+    return found
+
+
+def test_inventory_a_moves_working_copy_shares_nothing_changeable_with_the_state_before(state):
+    """Issue 21: a judge changes the working copy of a move, never the state it was copied from: the Patron Mats, the
+    decks, the piles, the box (frozen records), the Players and the pending stack of the copy share nothing that can be
+    changed in place with the state before (a judge writing `mat.armor[0] = ...` on the copy cannot reach it). The
+    Random Encounters' and the deaths' dicts are not records yet: copied by the judges that change them."""
+    draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
+    play(state, Equip(player="Mara", card="Bone Pauldron"), DeckSize(kind="weapon", size=3))
+    got(state, "Mara", "common", "Coin")
+    play(state, DiscardLoot(player="Mara", card="Coin"))
+    draw(state, "Mara", "weapon", "Rusty Sword", weapon="melee")
+    before = encode(state)
+    work = state.working_copy()
+    for name in ("players", "stack", "loot"):
+        mine, theirs = _changeable(getattr(work, name), {}), _changeable(getattr(state, name), {})
+        assert not set(mine) & set(theirs), (name, [mine[i] for i in set(mine) & set(theirs)])
+    work.change_mat("Mara", melee="Rusty Sword")
+    work.change_pile("common", ())
+    assert encode(state) == before and work.mat("Mara").melee == "Rusty Sword"
+
+
+def test_inventory_every_player_has_a_patron_mat_of_their_own_whatever_their_name(rules_db):
+    """INVENTORY: a Player called "deck", "discard" or "swaps" keeps their own Armor Slots while the Armor Deck, its
+    discard pile and another Player's Gear Swap change (issue 21: the places were string keys, and "deck/armor" was
+    both the Armor Deck and the Armor Slots of a Player called deck)."""
+    names = ("deck", "discard", "swaps", "armor")
+    state = new_state(rules_db, players=names)
+    for name in names:
+        assert armor(state, name) == [f"Plot Armor ({name})", None, None, None, None]
+    play(state, DeckSize(kind="armor", size=10))
+    draw(state, "deck", "armor", "Bone Pauldron", defense=2)
+    play(state, Equip(player="deck", card="Bone Pauldron"))
+    play(state, DiscardLoot(player="deck", card="Bone Pauldron"))
+    assert state.deck("armor").size == 9 and state.pile("armor") == ("Bone Pauldron",)
+    assert armor(state, "deck") == [None] * 5 and armor(state, "discard")[0] == "Plot Armor (discard)"
+    assert armor(state, "swaps")[0] == "Plot Armor (swaps)" and last_gear_swap(state, "armor") is None
+
+
 def test_plot_armor_is_discarded_even_when_the_armor_goes_to_another_slot(state):
     draw(state, "Mara", "armor", "Iron Helm", defense=3, slots=(2,))
     play(state, Equip(player="Mara", card="Iron Helm"))

@@ -49,11 +49,10 @@ def line_of(text: str, needle: str) -> int:
 
 def public(status: dict) -> dict:
     """A state's public JSON without what differs by construction: the game file, and the position a game was started
-    from (in its settings). An empty place and a place never used are the same place (absent and [] alike)."""
+    from (in its settings)."""
     data = copy.deepcopy(status)
     data.pop("game", None)
     data["settings"].pop("position", None)
-    data["loot"] = {k: v for k, v in data["loot"].items() if v not in ([], None, False)}
     return data
 
 
@@ -94,12 +93,13 @@ def test_new_position_sets_every_player_slot_pile_and_the_turn(table, tmp_path):
     assert status["reroll_tokens_available"] == 6 - 3
     mats = seen["inventory"]["players"] if "players" in seen["inventory"] else seen["inventory"]
     assert "Rusty Sword" in json.dumps(mats) and "Healing Potion" in json.dumps(mats)
-    assert status["loot"]["Mara/armor"] == ["Bone Pauldron", None, "Iron Helm", None, None]
-    assert status["loot"]["Mara/dropped"] == ["Rusty Sword"]
-    assert status["loot"]["Tess/armor"][0] == "Plot Armor (Tess)"  # not given: the setup's Plot Armor
+    mara_mat, _, tess_mat = status["loot"]["mats"]
+    assert mara_mat["armor"] == ["Bone Pauldron", None, "Iron Helm", None, None]
+    assert mara_mat["dropped"] == ["Rusty Sword"]
+    assert tess_mat["armor"][0] == "Plot Armor (Tess)"  # not given: the setup's Plot Armor
     assert status["loot"]["box"] == ["Plot Armor (Mara)"]
-    assert status["loot"]["deck/armor"] == {"unseen": 14, "known": []}
-    assert status["loot"]["discard/armor"] == ["Old Boots"]
+    assert status["loot"]["decks"][0] == {"kind": "armor", "unseen": 14, "known": []}
+    assert status["loot"]["piles"][0] == {"kind": "armor", "cards": ["Old Boots"]}
     assert status["cards"]["Iron Helm"] == {"type": "armor", "defense": 1, "stats": {"Brawn": 1}}
     assert seen["encounters"]["deck"] == 12 and seen["encounters"]["discard"] == ["Spider Swarm"]
     assert seen["encounters"]["cards"]["Spider Swarm"]["options"][0] == "Brawn Check vs TN 12 (easier) + Event Reward"

@@ -345,7 +345,7 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     move's records are written back in that same shape."""
     from referee.effects import effects_from_json, effects_to_json, transition
     from referee.game_structure import DeathProc, EndOfTurnProc
-    from referee.state import GameState
+    from referee.state import GameState, LootDeck, PatronMat
 
     death, end = DeathProc(player="Ivo", cause="damage"), EndOfTurnProc(player="Mara")
     logged = [
@@ -355,11 +355,30 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
         {"op": "top", "proc": encode(DeathProc(player="Jun"))}, {"op": "pop"}, {"op": "clear"},
         {"op": "stack", "procs": [encode(death), encode(end)]},
         {"op": "loot", "key": "Mara/melee", "value": "Iron Axe"},
+        {"op": "loot", "key": "Mara/armor", "value": [None, "Helm", None, None, None]},
+        {"op": "loot", "key": "Mara/armor-equipped", "value": True},
+        {"op": "loot", "key": "Mara/set-aside", "value": ["Coin"]},
+        {"op": "loot", "key": "swaps/Mara", "value": 3},
+        {"op": "loot", "key": "deck/armor", "value": {"unseen": 4, "known": ["Boots"]}},
+        {"op": "loot", "key": "discard/weapon", "value": ["Club"]},
+        {"op": "loot", "key": "box", "value": ["Plot Armor (Mara)"]},
+        {"op": "loot", "key": "unresolved", "value": ["Feather"]},
+        {"op": "mat", "mat": encode(PatronMat("Ivo", ("Plot Armor (Ivo)", None, None, None, None), ranged="Bow",
+                                              backpack=(None, "Skull", None)))},
+        {"op": "deck", "deck": {"kind": "rare", "unseen": 2, "known": []}},
+        {"op": "pile", "pile": {"kind": "common", "cards": ["Skull"]}},
+        {"op": "box", "cards": ["Plot Armor (Mara)", "Plot Armor (Ivo)"]},
+        {"op": "unresolved", "cards": []},
         {"op": "card", "name": "Iron Axe", "value": {"type": "weapon", "slot": "melee"}},
     ]
     state = transition(GameState.initial(store.settings), effects_from_json(json.loads(json.dumps(logged))))
     assert state.player("Ivo").statuses == ("goblin",) and state.actions_taken == ("Open Chest",)
-    assert state.stack == [death, end] and state.loot["Mara/melee"] == "Iron Axe"
+    assert state.stack == [death, end] and state.mat("Mara") == PatronMat(
+        "Mara", (None, "Helm", None, None, None), "Iron Axe", None, (None, None, None), (), ("Coin",), True, 3)
+    assert state.mat("Ivo").ranged == "Bow" and state.mat("Ivo").stored == ("Skull",)
+    assert state.deck("armor") == LootDeck("armor", 4, ("Boots",)) and state.deck("rare").size == 2
+    assert state.pile("weapon") == ("Club",) and state.pile("common") == ("Skull",)
+    assert state.box() == ("Plot Armor (Mara)", "Plot Armor (Ivo)") and state.unresolved() == ()
     assert state.cards["Iron Axe"] == {"type": "weapon", "slot": "melee"}
     assert effects_to_json(effects_from_json(logged)) == logged
     with pytest.raises(ValueError, match="unknown effect 'teleport'"):

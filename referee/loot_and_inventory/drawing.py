@@ -6,7 +6,8 @@ from __future__ import annotations
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.parsing import typed_line
-from referee.state import deck_key, LOOT_TYPE_LABELS, LOOT_TYPES, pile_key
+from referee.records import replace
+from referee.state import LOOT_TYPE_LABELS, LOOT_TYPES
 from referee.words import plural
 from referee.loot_and_inventory.patron_mats import locate, where_text
 from referee.loot_and_inventory.cards import card_from_text, card_summary, mystic_dagger, redescribed, resolve_card
@@ -17,13 +18,13 @@ def judge_deck_size(state, move, d) -> None:
     kind = move.kind
     if kind not in LOOT_TYPES:
         raise InvalidMove(f"no Loot Deck {kind!r}: armor, weapon, common or rare")
-    deck = d.work.loot.get(deck_key(kind))
-    if move.size < len(deck["known"]):
+    deck = d.work.deck(kind)
+    if move.size < len(deck.known):
         d.violate("deck-smaller-than-known", f"the {LOOT_TYPE_LABELS[kind]} Deck holds "
-                  f"{plural(len(deck['known']), 'known card')} ({', '.join(deck['known'])}), shuffled from its discard "
+                  f"{plural(len(deck.known), 'known card')} ({', '.join(deck.known)}), shuffled from its discard "
                   f"pile: it cannot have {move.size}", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                   fix="count the deck again")
-    d.work.loot[deck_key(kind)] = {"unseen": max(0, move.size - len(deck["known"])), "known": list(deck["known"])}
+    d.work.change_deck(kind, unseen=max(0, move.size - len(deck.known)))
     d.say(f"the {LOOT_TYPE_LABELS[kind]} Deck has {plural(move.size, 'card')} (the table counts it)", R.DRAW_FROM_DECK)
 
 
@@ -64,36 +65,36 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
     if mystic_dagger(d, text):
         return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
-    deck = d.work.loot.get(deck_key(kind))
-    pile = d.work.loot.get(pile_key(kind))
-    if deck["unseen"] == 0 and not deck["known"]:
+    deck = d.work.deck(kind)
+    pile = d.work.pile(kind)
+    if deck.unseen == 0 and not deck.known:
         if not pile:
             d.violate("deck-and-pile-empty", f"the {deck_label} and its discard pile are both empty: no more {LOOT_TYPE_LABELS[kind]} "
                       f"cards are drawn", R.EXHAUSTION_BOTH_EMPTY, R.EXHAUSTION_AS_MANY,
                       fix="draw only the cards that are there")
             return None
-        deck = {"unseen": 0, "known": list(pile)}
-        d.work.loot[pile_key(kind)] = []
+        deck = replace(deck, unseen=0, known=pile)
+        d.work.change_pile(kind, ())
         d.say(f"the {deck_label} is empty: its discard pile ({len(pile)} card{'s' if len(pile) > 1 else ''}: "
               f"{', '.join(pile)}) is shuffled into a new face-down {deck_label}; drawing continues",
               R.EXHAUSTION_SHUFFLE, R.EXHAUSTION_CONTINUE, R.SUMMARY_EXHAUSTION, R.DISCARD_PILE_STAYS)
     name = None
-    if deck["known"]:
+    if deck.known:
         try:
-            name = resolve_card(d.work, text, deck["known"])
+            name = resolve_card(d.work, text, deck.known)
         except InvalidMove:
             name = None
     if name is not None:
-        deck = {"unseen": deck["unseen"], "known": [c for c in deck["known"] if c != name]}
-    elif deck["unseen"] == 0:
-        in_pile = next((n for n in d.work.loot.get(pile_key(kind)) if n.casefold() == text.casefold()), None)
+        deck = replace(deck, known=tuple(c for c in deck.known if c != name))
+    elif deck.unseen == 0:
+        in_pile = next((n for n in d.work.pile(kind) if n.casefold() == text.casefold()), None)
         if in_pile is not None:  # it left the deck for the pile after the refresh: nothing moves it back yet
             d.violate("drawn-from-the-discard-pile", f"{in_pile} lies in the {LOOT_TYPE_LABELS[kind]} discard pile: it "
                       f"leaves it only when a rule moves it (the deck, shuffled from that pile, holds "
-                      f"{', '.join(deck['known'])})", R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
-                      fix=f"name the card that was drawn: {', '.join(deck['known'])}")
+                      f"{', '.join(deck.known)})", R.DISCARD_PILE_STAYS, R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
+                      fix=f"name the card that was drawn: {', '.join(deck.known)}")
             return None
-        d.violate("not-in-the-refreshed-deck", f"the {deck_label} holds only {', '.join(deck['known'])} (shuffled "
+        d.violate("not-in-the-refreshed-deck", f"the {deck_label} holds only {', '.join(deck.known)} (shuffled "
                   f"from its discard pile): "
                   f"{text!r} cannot be drawn from it", R.EXHAUSTION_SHUFFLE, R.DRAW_FROM_DECK,
                   fix="name the card that was drawn")
@@ -106,10 +107,10 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
                 name = resolve_card(d.work, text, described)
             except InvalidMove:
                 pass
-        if deck["unseen"] is not None:
-            deck = {"unseen": deck["unseen"] - 1, "known": list(deck["known"])}
+        if deck.unseen is not None:
+            deck = replace(deck, unseen=deck.unseen - 1)
         known = d.work.cards.get(name)
-        if known is not None and locate(d.work, name) == ("discard", kind) and deck["unseen"] is None:
+        if known is not None and locate(d.work, name) == ("discard", kind) and deck.unseen is None:
             d.violate("drawn-from-the-discard-pile", f"{name} is in the {LOOT_TYPE_LABELS[kind]} discard pile and "
                       f"the {deck_label}'s size is not known: if the deck ran out, its discard pile is shuffled into a "
                       f"new deck and {name} is drawn from it; otherwise this is another copy of {name}",
@@ -141,8 +142,8 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
                   f"{deck_label}",
                   R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
-    d.work.loot[deck_key(kind)] = deck
-    left = "" if deck["unseen"] is None else f"; {deck['unseen'] + len(deck['known'])} left in the deck"
+    d.work.change_deck(kind, unseen=deck.unseen, known=deck.known)
+    left = "" if deck.unseen is None else f"; {deck.size} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",
           R.DRAW_FROM_DECK, R.DRAW_REVEALED, kind="cards")
     return name

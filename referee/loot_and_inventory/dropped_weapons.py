@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from referee.state import mat_key
 from referee import citations as R
 from referee.loot_and_inventory.patron_mats import equipped, label, locate, owned_cards, the_slot, where_text
 from referee.loot_and_inventory.cards import held_card
@@ -32,12 +31,12 @@ def _dropped_move(state, move, d, *, drop: bool) -> None:
                   f"be Dropped or recovered",
                   R.WEAPON_DROPPED_REMAINS, R.DROPPED_STILL_EQUIPPED, fix="name a Weapon in a Weapon Slot")
         return d.impossible()
-    dropped = list(d.work.loot.get(mat_key(player, "dropped")))
+    dropped = d.work.mat(player).dropped
     if drop == (name in dropped):  # nothing to record: legal, and nothing to apply
         d.say(f"{name} is {'already Dropped' if drop else 'not Dropped: it is available for Attacks'}: nothing changes")
         return d.impossible()
     if drop:
-        d.work.loot[mat_key(player, "dropped")] = dropped + [name]
+        d.work.change_mat(player, dropped=dropped + (name,))
         d.report(f"{player}'s {name} is Dropped ({combat} decides when a Weapon is Dropped and how it is recovered)")
         d.say(f"{name} stays Equipped in {the_slot(place[2])} but is not available for Attacks until recovered or "
               f"restored; it is not discarded, and it is not available to be stolen solely because it is Dropped",

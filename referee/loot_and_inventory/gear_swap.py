@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from referee.state import mat_key, swap_key
 from referee import citations as R
 from referee.parsing import quoted
 from referee.words import plural
@@ -36,13 +35,13 @@ def judge_gear_swap(state, move, d) -> None:
         d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
                   f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
-    if d.interpret("gear-swap-limit") == "once-per-turn" and d.work.loot.get(swap_key(player)) == state.turn:
+    if d.interpret("gear-swap-limit") == "once-per-turn" and d.work.mat(player).last_gear_swap == state.turn:
         d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
                   R.SUMMARY_GEAR_SWAP,
                   fix="wait for your next Player Turn")
     d.report(f"the Free Action rules ({state.settings.not_loaded('05_ACTIONS')}) decide any further limits",
              R.GEAR_SWAP_FOLLOWS_05)
-    d.work.loot[swap_key(player)] = state.turn
+    d.work.change_mat(player, last_gear_swap=state.turn)
     for name in filter(None, (first, other)):
         card = d.work.cards.get(name)
         if not is_gear(card):
@@ -103,7 +102,7 @@ def judge_gear_swap(state, move, d) -> None:
 
 
 def _swap_to_backpack(state, d, player, name, at, move, recalc) -> None:
-    pack = d.work.loot.get(mat_key(player, "backpack"))
+    pack = d.work.mat(player).backpack
     if None not in pack:
         # No empty Backpack Slot: none of the three forms of a Gear Swap applies. Discarding the card is a voluntary
         # discard (`referee discard`), which does not use up the Gear Swap; an exchange needs Stored Gear.

@@ -5,7 +5,7 @@ closing it, displaced Loot first, and what Death, Victory and Removal do to an o
 from __future__ import annotations
 
 from referee import citations as R
-from referee.state import mat_key, Procedure, UNRESOLVED_KEY
+from referee.state import Procedure
 from referee.loot_and_inventory.patron_mats import (
     label, locate, occupant, reading_of, set_aside, slot_label, where_text, windows,
 )
@@ -147,7 +147,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
     card = v.cards.get(name)
     out = []
     slots = legal_slots(card)
-    dropped = v.loot.get(mat_key(player, "dropped")) or ()
+    dropped = v.mat(player).dropped
     if slots and not (card["type"] == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
         leaving = plot_leaving(v, player, card)
         empty = [s for s in slots if occupant(v, player, s) is None]
@@ -160,7 +160,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
             slot = "" if len(slots) == 1 else movable[0]  # with several occupied Slots, the table names one
             out.append((M.Equip(player=player, card=name, slot=slot),
                         f"equip (replacing {label(occupant(v, player, movable[0]))})"))
-    pack = v.loot.get(mat_key(player, "backpack"))
+    pack = v.mat(player).backpack
     if None in pack and card["type"] != "plot":
         out.append((M.Store(player=player, card=name), f"store (Backpack Slot {pack.index(None) + 1})"))
     if card.get("consumable") and _usable_now(state, v, player, card):
@@ -235,7 +235,7 @@ def after_move(state, move, d) -> None:
     if d.work.ended and not state.ended:
         left = [c for _, w in windows(state) for c in w.cards]
         if left and not windows(d.work):
-            d.work.loot[UNRESOLVED_KEY] = list(d.work.loot.get(UNRESOLVED_KEY)) + left
+            d.work.change_unresolved(d.work.unresolved() + tuple(left))
             d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
                   R.LOOT_DEATH_VICTORY_ENDS)
         return
@@ -285,7 +285,7 @@ def _not_surviving_windows(state, d) -> None:
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
                       *pile_rules(d.work.cards.get(name)))
             else:
-                d.work.loot[mat_key(player, "set-aside")] = set_aside(d.work, player) + [name]
+                d.work.change_mat(player, set_aside=d.work.mat(player).set_aside + (name,))
                 d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)

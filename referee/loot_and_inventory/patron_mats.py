@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.errors import InvalidMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, PatronMat, mat_key
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, PatronMat
 
 if TYPE_CHECKING:  # the window is read here, made in its own module (which imports this one)
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
@@ -46,19 +46,24 @@ def parse_slot(text: str) -> str:
 
 def equipped(v, player: str) -> list[tuple[str, str]]:
     """(slot id, card) for every occupied Equipment Slot."""
-    out = [(f"armor-{i + 1}", c) for i, c in enumerate(v.loot.get(mat_key(player, "armor"))) if c]
-    out += [(s, v.loot.get(mat_key(player, s))) for s in ("melee", "ranged") if v.loot.get(mat_key(player, s))]
+    mat = v.mat(player)
+    out = [(f"armor-{i + 1}", c) for i, c in enumerate(mat.armor) if c]
+    if mat.melee:
+        out.append(("melee", mat.melee))
+    if mat.ranged:
+        out.append(("ranged", mat.ranged))
     return out
 
 
 def occupant(v, player: str, slot: str) -> str | None:
+    mat = v.mat(player)
     if slot.startswith("armor-"):
-        return v.loot.get(mat_key(player, "armor"))[int(slot[6:]) - 1]
-    return v.loot.get(mat_key(player, slot))
+        return mat.armor[int(slot[6:]) - 1]
+    return {"melee": mat.melee, "ranged": mat.ranged}.get(slot)
 
 
 def stored(v, player: str) -> list[tuple[int, str]]:
-    return [(i, c) for i, c in enumerate(v.loot.get(mat_key(player, "backpack"))) if c]
+    return [(i, c) for i, c in enumerate(v.mat(player).backpack) if c]
 
 
 def inventory(v, player: str) -> list[str]:
@@ -68,7 +73,7 @@ def inventory(v, player: str) -> list[str]:
 def set_aside(v, player: str) -> list[str]:
     """Cards of a Loot Management Window that did not resume because its Player is Fallen or a Zombie
     (interpretation lmw-not-surviving): in no Inventory, waiting for the table to report what 09 does with them."""
-    return list(v.loot.get(mat_key(player, "set-aside")) or [])
+    return list(v.mat(player).set_aside)
 
 
 def takeable(v, player: str) -> list[str]:

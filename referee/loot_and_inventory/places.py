@@ -1,5 +1,5 @@
 """Moving a card from one place to another on a move's working copy (08 DISCARDING_LOOT's piles, the Slots, the
-windows): each place is set whole, never changed in place (the copy shares its values with the state before).
+windows): each place is a frozen record (referee.state.Loot), replaced whole (GameState.change_mat and its siblings).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
-from referee.state import BOX_KEY, LOOT_TYPE_LABELS, mat_key, pile_key
+from referee.state import LOOT_TYPE_LABELS
 from referee.loot_and_inventory.patron_mats import label, locate, set_aside, where_text
 from referee.loot_and_inventory.cards import PILE_RULE
 
@@ -19,18 +19,18 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
 
 def set_slot(d, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
-        armor = list(d.work.loot.get(mat_key(player, "armor")))
+        armor = list(d.work.mat(player).armor)
         armor[int(slot[6:]) - 1] = name
-        d.work.loot[mat_key(player, "armor")] = armor
+        d.work.change_mat(player, armor=tuple(armor))
     else:
-        d.work.loot[mat_key(player, slot)] = name
+        d.work.change_mat(player, **{slot: name})
 
 
 def undrop(d, player: str, name: str) -> None:
     """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
-    dropped = d.work.loot.get(mat_key(player, "dropped"))
+    dropped = d.work.mat(player).dropped
     if name in dropped:
-        d.work.loot[mat_key(player, "dropped")] = [c for c in dropped if c != name]
+        d.work.change_mat(player, dropped=tuple(c for c in dropped if c != name))
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
@@ -38,7 +38,7 @@ def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fals
     """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): no Gear Swap moves it out
     and nothing is equipped over it; a voluntary discard (`discard`) follows DISCARDING_LOOT unless the table reads
     it otherwise. Interpretation dropped-weapon-stays, named whenever it decides. True when refused."""
-    if name not in d.work.loot.get(mat_key(player, "dropped")):
+    if name not in d.work.mat(player).dropped:
         return False
     reading = d.interpret("dropped-weapon-stays")
     if discard and reading == "stays":
@@ -53,9 +53,9 @@ def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fals
 
 
 def set_backpack(d, player: str, index: int, name: str | None) -> None:
-    pack = list(d.work.loot.get(mat_key(player, "backpack")))
+    pack = list(d.work.mat(player).backpack)
     pack[index] = name
-    d.work.loot[mat_key(player, "backpack")] = pack
+    d.work.change_mat(player, backpack=tuple(pack))
 
 
 def set_window(d, index: int, proc: "LootWindowProc | None") -> None:
@@ -85,7 +85,7 @@ def take_out(d, name: str) -> tuple:
     elif place[0] == "backpack":
         set_backpack(d, place[1], place[2], None)
     elif place[0] == "set-aside":
-        d.work.loot[mat_key(place[1], "set-aside")] = [c for c in set_aside(d.work, place[1]) if c != name]
+        d.work.change_mat(place[1], set_aside=tuple(c for c in set_aside(d.work, place[1]) if c != name))
     elif place[0] == "window":
         proc = d.work.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
@@ -101,10 +101,10 @@ def to_pile(d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
     card = d.work.cards.get(name)
     if card["type"] == "plot":
-        d.work.loot[BOX_KEY] = list(d.work.loot.get(BOX_KEY)) + [name]
+        d.work.change_box(d.work.box() + (name,))
         return "the game box"
     kind = card["type"]
-    d.work.loot[pile_key(kind)] = list(d.work.loot.get(pile_key(kind))) + [name]
+    d.work.change_pile(kind, d.work.pile(kind) + (name,))
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from referee import citations as R
-from referee.state import BOX_KEY, mat_key, plot_armor_name
+from referee.state import plot_armor_name
 from referee.loot_and_inventory.patron_mats import equipped, inventory, label, occupant
 from referee.loot_and_inventory.places import set_slot
 
@@ -12,7 +12,7 @@ from referee.loot_and_inventory.places import set_slot
 def plot_leaving(v, player: str, card: dict) -> str | None:
     """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
     the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
-    if card["type"] != "armor" or v.loot.get(mat_key(player, "armor-equipped")):
+    if card["type"] != "armor" or v.mat(player).armor_equipped:
         return None
     own = plot_armor_name(player)
     return next((slot for slot, held in equipped(v, player) if held == own), None)
@@ -24,13 +24,13 @@ def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     if card["type"] != "armor":
         return
     slot = plot_leaving(d.work, player, card)
-    if not d.work.loot.get(mat_key(player, "armor-equipped")):
-        d.work.loot[mat_key(player, "armor-equipped")] = True
+    if not d.work.mat(player).armor_equipped:
+        d.work.change_mat(player, armor_equipped=True)
     if slot is None:
         return
     held = occupant(d.work, player, slot)
     set_slot(d, player, slot, None)
-    d.work.loot[BOX_KEY] = list(d.work.loot.get(BOX_KEY)) + [held]
+    d.work.change_box(d.work.box() + (held,))
     # said first: it is discarded before the new Armor applies (not displaced Loot, not kept: the rules quoted)
     d.say(f"Plot Armor returns to the game box ({player}'s first Armor card)",
           R.PLOT_ARMOR_FIRST_ARMOR,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
-from referee.state import LOOT_TYPE_LABELS, mat_key
+from referee.state import LOOT_TYPE_LABELS
 from referee.words import plural
 from referee.moves import describe
 from referee.loot_and_inventory.patron_mats import label, locate, reading_of, where_text
@@ -40,7 +40,7 @@ def judge_store(state, move, d) -> None:
                           f"to the box" if place and place[0] == "slot" else f"{label(name)} is {where_text(place)}")
         return d.impossible()
     window = need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
-    pack = d.work.loot.get(mat_key(player, "backpack"))
+    pack = d.work.mat(player).backpack
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
             raise InvalidMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from referee.state import mat_key
 from referee import citations as R
 from referee.errors import InvalidMove
 from referee.loot_and_inventory.patron_mats import inventory, label, locate, stored, takeable, where_text
@@ -41,7 +40,7 @@ def judge_take(state, move, d) -> None:
             d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d.work, name))}: Pickpocket takes "
                       f"only from the target's "
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
-                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.work.loot.get(mat_key(source, "dropped")) else R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.work.mat(source).dropped else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
         hint = ""
         if state.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in state.actions_taken):
