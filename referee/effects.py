@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from referee.records import Record, decode, encode, fields
 from referee.state import (
-    LOOT_TYPES, DiscardPile, GameState, LootDeck, PatronMat, Procedure,
+    LOOT_TYPES, Card, DiscardPile, GameState, LootDeck, PatronMat, Procedure,
 )
 
 __all__ = ["Effect", "PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "MatPlaces",
@@ -29,15 +29,6 @@ GAME_FIELDS = ("turn", "active", "turn_kind", "actions_spent", "actions_taken", 
 
 def _tupled(value):
     return tuple(value) if isinstance(value, list) else value
-
-
-def _copied(value):
-    """A loot place's or a card's value with lists and dicts of its own (a record never shares them with a state)."""
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    return value
 
 
 class Effect(Record, frozen=True):
@@ -211,14 +202,14 @@ class LootPlace(Effect):
 
 
 class CardEntry(Effect):
-    """08: one card of the game's catalogue (GameState.cards), as the table described it."""
+    """08 LOOT: one card of the game's catalogue (GameState.cards), as the table described it."""
 
     op: ClassVar[str] = "card"
     name: str
-    value: object
+    value: Card
 
     def apply(self, state: GameState) -> None:
-        state.cards[self.name] = _copied(self.value)
+        state.cards[self.name] = self.value
 
 
 RECORDS = {cls.op: cls for cls in (PlayerField, GameField, Push, Pop, ReplaceTop, ClearStack, SetStack, MatPlaces,

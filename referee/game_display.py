@@ -359,7 +359,7 @@ def status_json(state, path) -> dict:
         "reroll_tokens_available": state.rerolls_available(),
         "last_check": state.last_check,
         "loot": encode(state.loot),
-        "cards": state.cards,
+        "cards": encode(state.cards),
         "encounters": state.encounters,  # 10 random encounters
         "deaths": list(state.deaths),
         "settings": encode(state.settings),

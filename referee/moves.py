@@ -695,7 +695,7 @@ def _drawn_name(state, kind: str, text: str) -> str:
         return exact
     size, known = deck(state, kind)
     shuffled_in = known or (discard_pile(state, kind) if size == 0 else [])  # an empty deck is refreshed first
-    waiting = shuffled_in or [n for n, c in state.cards.items() if c["type"] == kind and locate(state, n) is None]
+    waiting = shuffled_in or [n for n, c in state.cards.items() if c.type == kind and locate(state, n) is None]
     try:
         return match_card(state, wanted, waiting) if waiting else wanted
     except InvalidMove:
@@ -733,8 +733,8 @@ class DrawLoot(CardText, kw_only=True):
             for weapon in ("melee", "ranged"):
                 yield find.entry(DrawLoot(player=name, kinds=("weapon",), names=(new,), weapon=weapon), free=free)
             for card, info in state.cards.items():  # a card described before, drawn again by its name
-                if info.get("type") in ("armor", "weapon", "common", "rare"):
-                    yield find.entry(DrawLoot(player=name, kinds=(info["type"],), names=(card,)))
+                if info.type in ("armor", "weapon", "common", "rare"):
+                    yield find.entry(DrawLoot(player=name, kinds=(info.type,), names=(card,)))
 
 
 def _owned(state):
@@ -767,7 +767,7 @@ class Equip(Move):
         from referee.loot_and_inventory import legal_slots
 
         for name, card in _owned(state):
-            info = state.cards.get(card, {})
+            info = state.cards.get(card)
             yield find.entry(Equip(player=name, card=card))
             for slot in legal_slots(info) if info else ():
                 yield find.entry(Equip(player=name, card=card, slot=slot))
@@ -872,7 +872,7 @@ class GearSwap(Move):
             stored_cards = [c for _, c in stored(state, name)]
             for card in held:  # Equipped Gear to the Backpack, Stored Gear to a Slot, or the two exchanged
                 yield find.entry(GearSwap(player=name, card=card), free=swap)
-                info = state.cards.get(card, {})
+                info = state.cards.get(card)
                 for slot in legal_slots(info) if info else ():
                     yield find.entry(GearSwap(player=name, card=card, slot=slot), free=swap)
                 for other in held:

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from referee.errors import InvalidMove, NotBetweenMoves, PositionError
-from referee.records import Record
+from referee.records import Record, encode, replace
 
 __all__ = ["PositionFile", "FORMAT", "read_position", "parse_position", "settings_from", "check_position", "with_position",
            "export_position"]
@@ -369,8 +369,6 @@ def check_position(position: PositionFile, settings) -> dict:
     """The position validated against the table settings, as the plain JSON GameState.initial applies: every Player in
     Turn Order with every slot, every deck and pile, the Random Encounter deck, the turn. PositionError naming the
     line for anything the rules (or the format) refuse; nothing is created."""
-    from referee.records import replace
-
     from referee.state import GameState
 
     check = _Checker(position)
@@ -383,7 +381,7 @@ def check_position(position: PositionFile, settings) -> dict:
     encounters = _check_encounters(check, data.get("encounters", {}), blank)
     game = _check_game(check, data.get("game", {}), settings, players)
     deaths = _check_deaths(check, data.get("deaths", []), settings.players)
-    return {"format": 1, **game, "players": players, "cards": cards, "decks": decks, "discards": discards,
+    return {"format": 1, **game, "players": players, "cards": encode(cards), "decks": decks, "discards": discards,
             "box": box, "encounters": encounters, "deaths": deaths}
 
 
@@ -448,9 +446,9 @@ def _check_cards(check: _Checker, table) -> dict:
         kind = check.guard(lambda: loot_kind(check.text(options["type"], (*path, "type"), f"{name}'s type")),
                            (*path, "type"))
         card = check.guard(lambda: card_from_text(kind, _described(name, kind, text)), path)
-        if card.get("stats"):
-            card["stats"] = {check.guard(lambda: rules_stat(stat), (*path, "stat"), stat): n
-                             for stat, n in card["stats"].items()}
+        if card.stats:
+            card = replace(card, stats=tuple((check.guard(lambda: rules_stat(stat), (*path, "stat"), stat), n)
+                                             for stat, n in card.stats))
         catalogue[name] = card
     return catalogue
 
@@ -488,8 +486,10 @@ def _card_named(check: _Checker, text, cards: dict, path: tuple, owner: str | No
                f"\"{name}\" = {{ type = \"armor\", defense = 2 }})", path, name)
 
 
-def _card_type(cards: dict, name: str) -> dict:
-    return cards.get(name) or {"type": "plot", "defense": 5}
+def _card_type(cards: dict, name: str):
+    from referee.state import Card
+
+    return cards.get(name) or Card(type="plot", defense=5)
 
 
 def _check_players(check: _Checker, table, settings, cards: dict, places: _Places) -> list[dict]:
@@ -555,7 +555,7 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
                                  f"armor = {{}} says it has gone)", (*at, "armor"), "Plot Armor")
         for slot, text in _numbered(check, player.get("armor", {}), (*at, "armor"), f"{name}'s armor", ARMOR_SLOTS):
             armor[slot - 1] = slotted(f"armor-{slot}", text, (*at, "armor", str(slot)))
-        plots = [c for c in armor if c and _card_type(cards, c)["type"] == "plot"]
+        plots = [c for c in armor if c and _card_type(cards, c).type == "plot"]
         if len(plots) > 1:
             check.fail(f"{name}'s Patron Mat holds {len(plots)} Plot Armors ({', '.join(plots)}): the rules give each "
                        f"Player one (reading one-plot-armor)", (*at, "armor"), None, R.PLOT_ARMOR_AT_START,
@@ -567,7 +567,7 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
         for slot, text in _numbered(check, player.get("backpack", {}), (*at, "backpack"), f"{name}'s backpack",
                                     settings.backpack_slots, R.BACKPACK_SLOTS_DEFINED_IN_04):
             card = card_at(f"Backpack Slot {slot}", text, (*at, "backpack", str(slot)))
-            if _card_type(cards, card)["type"] == "plot":
+            if _card_type(cards, card).type == "plot":
                 check.fail(f"{label(card)} cannot be in a Backpack Slot", (*at, "backpack", str(slot)),
                            check.text(text, at, "a card"), R.PLOT_ARMOR_NOT_STORED)
             backpack[slot - 1] = card
@@ -587,12 +587,12 @@ def _check_players(check: _Checker, table, settings, cards: dict, places: _Place
             card = card_at("set-aside cards", text, (*at, "set_aside"))
             set_aside.append(card)
         mat["set_aside"] = set_aside
-        wears_armor = any(c and _card_type(cards, c)["type"] == "armor" for c in armor)
+        wears_armor = any(c and _card_type(cards, c).type == "armor" for c in armor)
         mat["armor_equipped"] = (check.flag(player["armor_equipped"], (*at, "armor_equipped"),
                                             f"{name}'s armor_equipped") if "armor_equipped" in player else wears_armor)
         if plot_armor_name(name) in armor and mat["armor_equipped"]:
             # the first Armor card equipped sends the Player's own Plot Armor to the box: never both on one mat
-            worn = next((c for c in armor if c and _card_type(cards, c)["type"] == "armor"), None)
+            worn = next((c for c in armor if c and _card_type(cards, c).type == "armor"), None)
             slot = armor.index(plot_armor_name(name)) + 1
             beside = f"beside {label(worn)} (an Armor card)" if worn else "while armor_equipped = true"
             check.fail(f"{name}'s Plot Armor is in Armor Slot {slot} {beside}: the first time a Player equips any "
@@ -643,7 +643,7 @@ def _check_loot(check: _Checker, table, settings, cards: dict, places: _Places):
             piles[key] = []
             for text in check.texts(deck.get(key, []), (*at, key), f"[loot.{kind}] {key}"):
                 card = _card_named(check, text, cards, (*at, key), None, names)
-                own = _card_type(cards, card)["type"]
+                own = _card_type(cards, card).type
                 if own == "plot":
                     check.fail(f"{label(card)} is not in a Loot Deck or discard pile", (*at, key), text,
                                R.PLOT_ARMOR_NOT_DISCARD_PILE if key == "discard" else R.PLOT_ARMOR_NOT_IN_A_DECK)
@@ -661,7 +661,7 @@ def _check_loot(check: _Checker, table, settings, cards: dict, places: _Places):
     box = []
     for text in check.texts(table.get("box", []), ("loot", "box"), "[loot] box"):
         card = _card_named(check, text, cards, ("loot", "box"), None, names)
-        if _card_type(cards, card)["type"] != "plot":
+        if _card_type(cards, card).type != "plot":
             check.fail(f"{card} is not Plot Armor: discarded Loot goes to its matching discard pile, not the box",
                        ("loot", "box"), text, R.DISCARD_MATCHING_PILE, R.DISCARD_PLOT_ARMOR_BOX)
         places.put(card, "in the game box", ("loot", "box"), text)
@@ -831,7 +831,7 @@ class _Writer:
             def shown(card):
                 return "Plot Armor" if card == plot_armor_name(p.name) else card
 
-            wears = any(c and state.cards[c]["type"] == "armor" for c in mat.armor)
+            wears = any(c and state.cards[c].type == "armor" for c in mat.armor)
             self.section(f"players.{_key(p.name)}", health=p.health, kaos=p.kaos, reroll_tokens=p.rerolls,
                          statuses=list(p.statuses), state=str(p.state), stats=s.stats.get(p.name) or None,
                          armor={str(i): shown(c) for i, c in enumerate(mat.armor, 1) if c},
@@ -841,7 +841,7 @@ class _Writer:
                          armor_equipped=None if L.has_equipped_armor(state, p.name) == wears
                          else L.has_equipped_armor(state, p.name),
                          last_gear_swap=L.last_gear_swap(state, p.name))
-        described = {n: c for n, c in state.cards.items() if c["type"] != "plot"}
+        described = {n: c for n, c in state.cards.items() if c.type != "plot"}
         self.section("cards", **{n: _card_options(c) for n, c in described.items()})
         self.section("loot", box=L.game_box(state))
         for kind in LOOT_TYPES:
@@ -880,27 +880,28 @@ def _value(value) -> str:
     raise TypeError(f"no TOML for {value!r}")
 
 
-def _card_options(card: dict):
-    """A catalogue entry as the options of `referee card`: "armor", or { type = "weapon", melee = true, ... }."""
-    options: dict = {"type": card["type"]}
-    if card.get("weapon"):
-        options[card["weapon"]] = True
-    if card.get("slots"):
-        options["slot"] = list(card["slots"])
-    if card.get("armor_type"):
-        options["armor-type"] = card["armor_type"]
-    if card.get("defense") is not None:
-        options["defense"] = card["defense"]
-    if card.get("stats"):
-        options["stat"] = [f"{stat} {n:+d}" for stat, n in card["stats"].items()]
+def _card_options(card):
+    """A catalogue entry (a state.Card) as the options of `referee card`: "armor", or { type = "weapon", melee = true,
+    ... }."""
+    options: dict = {"type": card.type}
+    if card.weapon:
+        options[card.weapon] = True
+    if card.slots:
+        options["slot"] = list(card.slots)
+    if card.armor_type:
+        options["armor-type"] = card.armor_type
+    if card.defense is not None:
+        options["defense"] = card.defense
+    if card.stats:
+        options["stat"] = [f"{stat} {n:+d}" for stat, n in card.stats]
     for flag in ("consumable", "anytime", "backpack"):
-        if card.get(flag):
+        if getattr(card, flag):
             options[flag] = True
-    if card.get("backpack_defense") is not None:
-        options["backpack-defense"] = card["backpack_defense"]
-    if card.get("equip_as"):
-        options["equip-as"] = card["equip_as"]
-    return card["type"] if len(options) == 1 else options
+    if card.backpack_defense is not None:
+        options["backpack-defense"] = card.backpack_defense
+    if card.equip_as:
+        options["equip-as"] = card.equip_as
+    return card.type if len(options) == 1 else options
 
 
 def _encounter_options(card: dict) -> dict:

@@ -10,7 +10,8 @@ on its base (`tagged_by = "type"` on Move, `"kind"` on Procedure); each kind's c
 tag, written first, and `decode(Base, data)` picks the class by it (`Base.of_kind`). A field a record keeps in
 memory but never writes is listed in its `unwritten` (a Ruling's effects: the log keeps them apart). A field written
 under another name says so with `field(name=...)`; one written only when it holds a value is listed in
-`unwritten_when_none`; a record whose fields changed meaning reads an older file's shape in its `upgraded`.
+`unwritten_when_none`; a record whose fields changed meaning reads an older file's shape in its `upgraded`,
+and one whose files keep a shape of their own writes it in its `written` (a Loot card, `state.Card`).
 
 Why not dataclasses: `dataclass` writes and compiles each class's methods when the class is defined (about 1 ms a
 class here, 40 ms for the moves alone, while a command builds one kind of move), which referee.deferred used to put
@@ -164,6 +165,11 @@ class Record:
         meaning overrides this; decode calls it before reading the fields)."""
         return data
 
+    def written(self, data: dict) -> dict:
+        """`data` (what `encode` made of this record's fields) in the shape its files keep (a record whose files keep
+        an older shape overrides this, and reads it back in its `upgraded`)."""
+        return data
+
     @classmethod
     def of_kind(cls, tag: str) -> type:
         """The class of this family whose tag is `tag` (a family whose kinds live in modules not yet imported
@@ -193,20 +199,21 @@ def _plan(cls: type) -> tuple:
     if plan is None:
         skip = cls.unwritten
         plan = _PLAN[cls] = (tuple((f.name, f.encode_name, f) for f in fields(cls) if f.name not in skip),
-                             cls.tagged_by and (cls.tagged_by, getattr(cls, cls.tagged_by)))
+                             cls.tagged_by and (cls.tagged_by, getattr(cls, cls.tagged_by)),
+                             cls.written is not Record.written)
     return plan
 
 
 def encode(value):
     """The JSON form of a record (or of a tuple, list or dict of them): plain dicts, lists, strings, numbers."""
     if isinstance(value, Record):
-        names, tag = _plan(type(value))
+        names, tag, written = _plan(type(value))
         data = {tag[0]: tag[1]} if tag else {}
         for name, key, _ in names:
             field_value = getattr(value, name)
             if field_value is not None or name not in value.unwritten_when_none:
                 data[key] = encode(field_value)
-        return data
+        return value.written(data) if written else data
     if isinstance(value, (tuple, list)):
         return [encode(v) for v in value]
     if isinstance(value, dict):
@@ -223,7 +230,7 @@ def decode(kind, data):
     if isinstance(kind, type) and issubclass(kind, Record):
         if kind.tagged_by and kind.tagged_by in data and vars(kind).get(kind.tagged_by) != data[kind.tagged_by]:
             kind = kind.of_kind(data[kind.tagged_by])
-        names, _ = _plan(kind)
+        names = _plan(kind)[0]
         data = kind.upgraded(data)
         return kind(**{name: decode(f.type, data[key]) for name, key, f in names if key in data})
     origin = typing.get_origin(kind)

@@ -13,7 +13,7 @@ from referee.citation import Citation
 from referee.records import Record, decode, encode, field, fields, replace
 
 __all__ = [
-    "TableSettings", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
+    "TableSettings", "Card", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
     "PatronMat", "LootDeck", "DiscardPile", "Loot", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name",
     "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
@@ -85,6 +85,37 @@ class LootType(StrEnum):
     COMMON = "common"
     RARE = "rare"
     PLOT = "plot"
+
+
+class Card(Record, frozen=True, kw_only=True):
+    """08 LOOT, LOOT_TYPES: a Loot card of the game's catalogue, as the table describes it (the rules print no card:
+    `referee card`, a draw's card options, a position's [cards]); each Player's Plot Armor is described by the rules
+    (+5 Defense). Its JSON is the game file's: only what the card says, its Stat bonuses as {Stat: bonus}."""
+
+    type: str  # a LootType
+    weapon: str | None = None  # a Weapon's Slot: melee | ranged
+    equip_as: str | None = None  # Magic Loot the card says is Equipped: armor | melee | ranged
+    slots: tuple[int, ...] = ()  # the Armor Slots it may go in (any when empty)
+    armor_type: str | None = None
+    defense: int | None = None
+    stats: tuple[tuple[str, int], ...] = ()  # its Stat bonuses, as the card prints them: (("Brawn", 1), ...)
+    consumable: bool = False
+    anytime: bool = False  # used at its own timing
+    backpack: bool = False  # its effects work from the Backpack
+    backpack_defense: int | None = None
+
+    @classmethod
+    def upgraded(cls, data: dict) -> dict:
+        stats = data.get("stats")
+        return {**data, "stats": list(stats.items())} if isinstance(stats, dict) else data
+
+    def written(self, data: dict) -> dict:
+        return {key: dict(value) if key == "stats" else value for key, value in data.items()
+                if not (value is None or value is False or value == [])}
+
+    @property
+    def stat_bonuses(self) -> dict[str, int]:
+        return dict(self.stats)
 
 
 class Player(Record):
@@ -226,7 +257,7 @@ class Loot(Record, frozen=True):
 def initial_loot(settings: TableSettings) -> tuple[Loot, dict]:
     """Every Patron Mat at setup (Plot Armor in Armor Slot 1), the four decks and piles, the box; the catalogue of
     cards (each Player's Plot Armor)."""
-    cards = {plot_armor_name(name): {"type": LootType.PLOT, "defense": 5} for name in settings.players}
+    cards = {plot_armor_name(name): Card(type=LootType.PLOT, defense=5) for name in settings.players}
     mats = tuple(PatronMat(name, (plot_armor_name(name),) + (None,) * (ARMOR_SLOTS - 1),
                            backpack=(None,) * settings.backpack_slots) for name in settings.players)
     return Loot(mats, tuple(LootDeck(kind) for kind in LOOT_TYPES),
@@ -271,7 +302,7 @@ class GameState(Record):
     rerolls_out: int = 0  # Reroll Tokens that left the game (reading "leave-game")
     last_check: str = ""
     loot: Loot = field(default_factory=Loot)  # 08 loot: every place a Loot card can be (a frozen record)
-    cards: dict = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
+    cards: dict[str, Card] = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
     deaths: tuple = ()  # completed Death Processes: {"player", "outcome", "source"} (08 LOOT_OPPORTUNITIES)
 
@@ -408,7 +439,7 @@ def _apply_position(state: GameState, position: dict) -> None:
                          backpack=tuple(mat["backpack"]), dropped=tuple(mat["dropped"]),
                          set_aside=tuple(mat["set_aside"] or ()), armor_equipped=bool(mat["armor_equipped"]),
                          last_gear_swap=mat["last_gear_swap"])
-    state.cards.update(_loot_copy(position["cards"]))
+    state.cards.update({name: decode(Card, card) for name, card in position["cards"].items()})
     for kind in LOOT_TYPES:
         deck = position["decks"][kind]
         state.change_deck(kind, unseen=deck["unseen"], known=tuple(deck["known"]))
@@ -446,6 +477,7 @@ def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
     players = [decode(Player, p) for p in data.pop("players")]
     stack = [decode(Procedure, p) for p in data.pop("stack")]
     loot = decode(Loot, data.pop("loot"))
-    kept = {"cards", "encounters"}  # dicts of lists, set by their own effects and never tupled
+    cards = decode(dict[str, Card], data.pop("cards"))
+    kept = {"encounters"}  # dicts of lists, set by their own effects and never tupled
     rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
-    return GameState(settings=settings, players=players, stack=stack, loot=loot, **rest)
+    return GameState(settings=settings, players=players, stack=stack, loot=loot, cards=cards, **rest)

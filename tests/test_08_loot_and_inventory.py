@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import (
     DeclareCheck, Damage, EndTurn, ReportDeath, ResolveCheck, RollDice, new_state, play, quotes, refused,
 )
-from referee.records import encode
+from referee.records import encode, replace
 from referee import citations as R
 from referee import engine
 from referee.errors import InvalidMove
@@ -111,9 +111,10 @@ def _changeable(value, found: dict) -> dict:
 
 def test_inventory_a_moves_working_copy_shares_nothing_changeable_with_the_state_before(state):
     """Issue 21: a judge changes the working copy of a move, never the state it was copied from: the Patron Mats, the
-    decks, the piles, the box (frozen records), the Players and the pending stack of the copy share nothing that can be
-    changed in place with the state before (a judge writing `mat.armor[0] = ...` on the copy cannot reach it). The
-    Random Encounters' and the deaths' dicts are not records yet: copied by the judges that change them."""
+    decks, the piles, the box, the cards of the catalogue (frozen records), the Players and the pending stack of the
+    copy share nothing that can be changed in place with the state before (a judge writing `mat.armor[0] = ...` or
+    `card["defense"] = ...` on the copy cannot reach it). The Random Encounters' and the deaths' dicts are not records
+    yet: copied by the judges that change them."""
     draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
     play(state, Equip(player="Mara", card="Bone Pauldron"), DeckSize(kind="weapon", size=3))
     got(state, "Mara", "common", "Coin")
@@ -121,11 +122,12 @@ def test_inventory_a_moves_working_copy_shares_nothing_changeable_with_the_state
     draw(state, "Mara", "weapon", "Rusty Sword", weapon="melee")
     before = encode(state)
     work = state.working_copy()
-    for name in ("players", "stack", "loot"):
+    for name in ("players", "stack", "loot", "cards"):
         mine, theirs = _changeable(getattr(work, name), {}), _changeable(getattr(state, name), {})
         assert not set(mine) & set(theirs), (name, [mine[i] for i in set(mine) & set(theirs)])
     work.change_mat("Mara", melee="Rusty Sword")
     work.change_pile("common", ())
+    work.cards["Rusty Sword"] = replace(work.cards["Rusty Sword"], weapon="ranged")
     assert encode(state) == before and work.mat("Mara").melee == "Rusty Sword"
 
 
@@ -613,7 +615,7 @@ def test_loot_and_stat_bonuses_a_card_names_a_stat_the_rules_name(state):
         with pytest.raises(InvalidMove):
             draw(state, "Mara", "armor", f"Odd Hat {bad}", defense=1, stats=(bad,))
     draw(state, "Mara", "armor", "Iron Helm", defense=1, stats=("brawn +1",))  # any case: the Stat the rules name
-    assert state.cards["Iron Helm"]["stats"] == {"Brawn": 1}
+    assert state.cards["Iron Helm"].stats == (("Brawn", 1),)
 
 
 # --- DISCARDING_LOOT --------------------------------------------------------------------------------------

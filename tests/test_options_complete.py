@@ -149,7 +149,7 @@ def brute_force(state) -> dict[str, list]:
             add(M.SetState(player=p, state=new))
         # 08: each card on the table, in each Slot and Backpack Slot, by each Player
         for kind, weapon in (("armor", ""), ("weapon", "melee"), ("weapon", "ranged"), ("common", ""), ("rare", "")):
-            for name in [*(n for n, c in described.items() if c.get("type") == kind), NEW_CARD]:
+            for name in [*(n for n, c in described.items() if c.type == kind), NEW_CARD]:
                 add(M.DrawLoot(player=p, kinds=(kind,), names=(name,), weapon=weapon if name == NEW_CARD else ""))
         add(M.DrawLoot(player=p, kinds=("armor", "common"), names=(NEW_CARD, NEW_CARD + " 2")))
         for card in _cards_of(state, p):

@@ -345,7 +345,7 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     move's records are written back in that same shape."""
     from referee.effects import effects_from_json, effects_to_json, transition
     from referee.game_structure import DeathProc, EndOfTurnProc
-    from referee.state import GameState, LootDeck, PatronMat
+    from referee.state import Card, GameState, LootDeck, PatronMat
 
     death, end = DeathProc(player="Ivo", cause="damage"), EndOfTurnProc(player="Mara")
     logged = [
@@ -369,7 +369,9 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
         {"op": "pile", "pile": {"kind": "common", "cards": ["Skull"]}},
         {"op": "box", "cards": ["Plot Armor (Mara)", "Plot Armor (Ivo)"]},
         {"op": "unresolved", "cards": []},
-        {"op": "card", "name": "Iron Axe", "value": {"type": "weapon", "slot": "melee"}},
+        {"op": "card", "name": "Iron Axe", "value": {"type": "weapon", "weapon": "melee"}},
+        {"op": "card", "name": "Helm", "value": {"type": "armor", "slots": [2], "defense": 0, "stats": {"Brawn": 1},
+                                                 "backpack": True}},
     ]
     state = transition(GameState.initial(store.settings), effects_from_json(json.loads(json.dumps(logged))))
     assert state.player("Ivo").statuses == ("goblin",) and state.actions_taken == ("Open Chest",)
@@ -379,7 +381,8 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     assert state.deck("armor") == LootDeck("armor", 4, ("Boots",)) and state.deck("rare").size == 2
     assert state.pile("weapon") == ("Club",) and state.pile("common") == ("Skull",)
     assert state.box() == ("Plot Armor (Mara)", "Plot Armor (Ivo)") and state.unresolved() == ()
-    assert state.cards["Iron Axe"] == {"type": "weapon", "slot": "melee"}
+    assert state.cards["Iron Axe"] == Card(type="weapon", weapon="melee")
+    assert state.cards["Helm"] == Card(type="armor", slots=(2,), defense=0, stats=(("Brawn", 1),), backpack=True)
     assert effects_to_json(effects_from_json(logged)) == logged
     with pytest.raises(ValueError, match="unknown effect 'teleport'"):
         effects_from_json([{"op": "teleport"}])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.parsing import quoted
 from referee import citations as R
 from referee.errors import InvalidMove
-from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, plot_armor_name, stats_text
+from referee.state import ARMOR_SLOTS, LOOT_TYPE_LABELS, LOOT_TYPES, Card, plot_armor_name, stats_text
 from referee.loot_and_inventory.patron_mats import label, locate, owned_cards, where_text
 
 
@@ -23,7 +23,7 @@ def card_text(v, name: str) -> str:
     return card_summary(v.cards.get(name))
 
 
-def card_from_text(kind: str, text) -> dict:
+def card_from_text(kind: str, text) -> Card:
     """A catalogue entry from what the table says the card says; InvalidMove for what a card cannot say."""
     if kind not in LOOT_TYPES:
         raise InvalidMove(f"no Loot type {kind!r}: armor, weapon, common (Common Magic) or rare (Rare Magic)")
@@ -48,19 +48,19 @@ def card_from_text(kind: str, text) -> dict:
         for n in text.slots:
             if not 1 <= n <= ARMOR_SLOTS:
                 raise InvalidMove(f"an Armor Slot is 1-{ARMOR_SLOTS}, not {n}")
-        data["slots"] = sorted(set(text.slots))
+        data["slots"] = tuple(sorted(set(text.slots)))
     if text.armor_type:
         data["armor_type"] = " ".join(text.armor_type.split())
     if text.defense is not None:
         data["defense"] = text.defense
     if text.stats:
-        data["stats"] = parse_stat_bonuses(text.stats)
+        data["stats"] = tuple(parse_stat_bonuses(text.stats).items())
     for flag in ("consumable", "anytime", "backpack"):
         if getattr(text, flag):
             data[flag] = True
     if text.backpack_defense is not None:
         data["backpack_defense"] = text.backpack_defense
-    return data
+    return Card(**data)
 
 
 def parse_stat_bonuses(items) -> dict[str, int]:
@@ -77,31 +77,31 @@ def parse_stat_bonuses(items) -> dict[str, int]:
     return out
 
 
-def card_summary(card: dict) -> str:
-    kind = card["type"]
+def card_summary(card: Card) -> str:
+    kind = card.type
     if kind == "plot":
         return "Plot Armor: +5 Defense while Equipped; not an Armor card, not Gear"
     parts = [LOOT_TYPE_LABELS[kind]]
-    if card.get("weapon"):
-        parts[0] = f"{card['weapon'].capitalize()} Weapon"
-    if card.get("armor_type"):
-        parts.append(f"type {card['armor_type']}")
-    if card.get("slots"):
-        parts.append("Armor Slot " + "/".join(map(str, card["slots"])) + " only")
-    if card.get("equip_as"):
-        parts.append(f"equips as {card['equip_as']}")
-    if card.get("defense") is not None:
-        parts.append(f"Defense {card['defense']:+d}")
-    if card.get("stats"):
-        parts.append(stats_text(card["stats"]))
-    if card.get("consumable"):
+    if card.weapon:
+        parts[0] = f"{card.weapon.capitalize()} Weapon"
+    if card.armor_type:
+        parts.append(f"type {card.armor_type}")
+    if card.slots:
+        parts.append("Armor Slot " + "/".join(map(str, card.slots)) + " only")
+    if card.equip_as:
+        parts.append(f"equips as {card.equip_as}")
+    if card.defense is not None:
+        parts.append(f"Defense {card.defense:+d}")
+    if card.stats:
+        parts.append(stats_text(card.stat_bonuses))
+    if card.consumable:
         parts.append("consumable")
-    if card.get("anytime"):
+    if card.anytime:
         parts.append("own timing")
-    if card.get("backpack"):
+    if card.backpack:
         parts.append("works from the Backpack")
-    if card.get("backpack_defense") is not None:
-        parts.append(f"Defense {card['backpack_defense']:+d} from the Backpack")
+    if card.backpack_defense is not None:
+        parts.append(f"Defense {card.backpack_defense:+d} from the Backpack")
     return ", ".join(parts)
 
 
@@ -193,38 +193,38 @@ def _not_held(d, player: str, name: str, place: tuple | None) -> None:
                   R.TAKE_REMOVED, fix=fix)
 
 
-def is_gear(card: dict) -> bool:
-    return card["type"] in ("armor", "weapon")
+def is_gear(card: Card) -> bool:
+    return card.type in ("armor", "weapon")
 
 
-def legal_slots(card: dict) -> list[str]:
-    kind = card["type"]
-    if kind in ("armor", "plot") or card.get("equip_as") == "armor":
-        allowed = card.get("slots") or range(1, ARMOR_SLOTS + 1)
+def legal_slots(card: Card) -> list[str]:
+    kind = card.type
+    if kind in ("armor", "plot") or card.equip_as == "armor":
+        allowed = card.slots or range(1, ARMOR_SLOTS + 1)
         return [f"armor-{n}" for n in allowed]
     if kind == "weapon":
-        return [card["weapon"]] if card.get("weapon") else []
-    if card.get("equip_as") in ("melee", "ranged"):
-        return [card["equip_as"]]
+        return [card.weapon] if card.weapon else []
+    if card.equip_as in ("melee", "ranged"):
+        return [card.equip_as]
     return []
 
 
-def slot_rules(card: dict, slot: str) -> tuple:
+def slot_rules(card: Card, slot: str) -> tuple:
     if slot.startswith("armor-"):
-        return (R.ARMOR_SLOTS_ONLY, R.ARMOR_SLOT_RESTRICTION) if card.get("slots") else (R.ARMOR_SLOTS_ONLY,)
+        return (R.ARMOR_SLOTS_ONLY, R.ARMOR_SLOT_RESTRICTION) if card.slots else (R.ARMOR_SLOTS_ONLY,)
     return (R.WEAPON_SLOTS_ONLY, WEAPON_SLOT_RULE[slot])
 
 
-def illegal_slot_rules(card: dict, slot: str) -> tuple:
+def illegal_slot_rules(card: Card, slot: str) -> tuple:
     """The sentences that make `slot` illegal for `card`, the deciding one first."""
-    kind = card["type"]
+    kind = card.type
     if slot.startswith("armor-"):
-        if kind in ("armor", "plot") or card.get("equip_as") == "armor":
+        if kind in ("armor", "plot") or card.equip_as == "armor":
             return (R.ARMOR_SLOT_RESTRICTION, R.EQUIP_NOT_ILLEGAL_SLOT)  # a required Armor Slot elsewhere
         return (R.ARMOR_SLOTS_ONLY, R.EQUIP_NOT_ILLEGAL_SLOT)
-    if kind == "weapon" or card.get("equip_as") in ("melee", "ranged"):
+    if kind == "weapon" or card.equip_as in ("melee", "ranged"):
         designated = R.WEAPON_MELEE_DESIGNATED if slot == "melee" else R.WEAPON_RANGED_DESIGNATED
-        own = card.get("weapon") or card.get("equip_as")
+        own = card.weapon or card.equip_as
         return (designated, WEAPON_SLOT_RULE[own], R.EQUIP_NOT_ILLEGAL_SLOT)
     return (R.WEAPON_SLOTS_ONLY, R.EQUIP_NOT_ILLEGAL_SLOT)
 
@@ -248,7 +248,7 @@ def judge_card(state, move, d) -> None:
     d.say(f"{name}: {card_summary(data)} (the table's description of the card)", R.LOOT_CARD_RESTRICTIONS)
 
 
-def redescribed(d, name: str, known: dict, fix: str) -> None:
+def redescribed(d, name: str, known: Card, fix: str) -> None:
     """A card already described is described differently (interpretation card-redescribed)."""
     if d.interpret("card-redescribed") == "override":
         d.violate("card-redescribed", f"{name} is already described as {card_summary(known)}", fix=fix,

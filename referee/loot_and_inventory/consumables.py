@@ -27,22 +27,22 @@ def judge_use(state, move, d) -> None:
         top.refuse(d, move)  # the card waits in a window below: what is on top finishes first
     elif in_window:
         check_displaced_first(state, d, top, name)
-    if card["type"] == "plot":
+    if card.type == "plot":
         d.violate("plot-armor-is-not-used", f"{label(name)} is not used: it is not an Armor card and not Consumable Loot; it "
                   f"grants its Defense while Equipped", R.PLOT_ARMOR_NOT_ARMOR_CARD, R.PLOT_ARMOR_DEFENSE,
                   R.CONSUMABLE_DEFINITION, fix="if a rule says it can be used, --override \"REASON\"")
-    elif is_gear(card) and not card.get("consumable"):
+    elif is_gear(card) and not card.consumable:
         d.violate("gear-is-not-used", f"{label(name)} is not used: Armor works while Equipped and Weapons are used "
                   f"for Attacks ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')})",
-                  R.EQUIPPED_WEAPONS_AVAILABLE if card["type"] == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
+                  R.EQUIPPED_WEAPONS_AVAILABLE if card.type == "weapon" else R.ARMOR_EQUIPPED_PROVIDES,
                   R.CONSUMABLE_DEFINITION, R.CONSUMABLE_CARD_TEXT, fix="if its card text says it can be used, --override \"card text\"")
-    elif in_window and not card.get("consumable"):
+    elif in_window and not card.consumable:
         d.violate("not-consumable", f"{name} is not Consumable: using it does not place it",
                   R.CONSUMABLE_DEFINITION, R.LMW_NO_UNRESOLVED, R.LMW_DECIDE_EACH,
                   fix=f"equip, store or discard {name} (describe it with --consumable if its card says it is "
                       f"consumed)")
     checking = next((p for p in reversed(d.work.stack) if p.kind == "check"), None)
-    if card.get("anytime"):
+    if card.anytime:
         d.say(f"{name}'s card gives its own timing, which the table says allows it now", R.CONSUMABLE_CARD_TEXT,
               *((R.LMW_USE_TIMING,) if in_window else ()))
         if checking is not None:
@@ -81,7 +81,7 @@ def judge_use(state, move, d) -> None:
         d.report(f"{player} uses {name}: {effect} (card text, as the table reports it)", R.CONSUMABLE_CARD_TEXT,
                  R.MAGIC_USE_AS_INSTRUCTED)
         registry.judge(applied)(state, applied, d)
-    if card.get("consumable"):
+    if card.consumable:
         take_out(d, name)
         where = to_pile(d, name)
         freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""

@@ -12,9 +12,9 @@ from referee.state import stats_text
 def loot_defense(v, player: str) -> int:
     total = 0
     for _, name in equipped(v, player):
-        total += (v.cards.get(name) or {}).get("defense") or 0
+        total += v.cards[name].defense or 0
     for _, name in stored(v, player):
-        total += (v.cards.get(name) or {}).get("backpack_defense") or 0
+        total += v.cards[name].backpack_defense or 0
     return total
 
 
@@ -24,15 +24,15 @@ def stat_bonus_sources(v, player: str) -> list[tuple[str, str, int, tuple]]:
     the Backpack (LOOT_AND_STAT_BONUSES)."""
     out = []
     for _, name in equipped(v, player):
-        card = v.cards.get(name) or {}
+        card = v.cards[name]
         rules = {"armor": (R.STATS_EQUIPPED_ARMOR,), "weapon": (R.STATS_EQUIPPED_WEAPONS,)}.get(
-            card.get("type"), (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
-        out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+            card.type, (R.EQUIPPED_PROVIDES, R.MAGIC_USE_AS_INSTRUCTED))
+        out += [(name, stat, bonus, rules) for stat, bonus in card.stats]
     for _, name in stored(v, player):
-        card = v.cards.get(name) or {}
-        if card.get("backpack"):
+        card = v.cards[name]
+        if card.backpack:
             rules = (R.STATS_STORED,) + ((R.MAGIC_BACKPACK_EFFECTS,) if not is_gear(card) else (R.LOOT_CARD_TEXT_WINS,))
-            out += [(name, stat, bonus, rules) for stat, bonus in (card.get("stats") or {}).items()]
+            out += [(name, stat, bonus, rules) for stat, bonus in card.stats]
     return out
 
 

@@ -24,7 +24,7 @@ def eligible_loot(v, player: str) -> list[str]:
 
     reading = interpretations.reading(v.settings.interpretations, "plot-armor-eligible")
     names = inventory(v, player)
-    plot = [n for n in names if v.cards.get(n)["type"] == "plot"]
+    plot = [n for n in names if v.cards.get(n).type == "plot"]
     return [n for n in names if n not in plot] + (plot if reading != "excluded" else [])
 
 

@@ -101,7 +101,7 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
         return None
     else:
         name = next((n for n in d.work.cards if n.casefold() == text.casefold()), text)  # the catalogue, any case
-        described = [n for n, c in d.work.cards.items() if c["type"] == kind and locate(d.work, n) is None]
+        described = [n for n, c in d.work.cards.items() if c.type == kind and locate(d.work, n) is None]
         if d.work.cards.get(name) is None and described:
             try:  # a card the table described beforehand (`referee card`), named forgivingly
                 name = resolve_card(d.work, text, described)
@@ -138,10 +138,10 @@ def _draw_one(state, move, d, player: str, kind: str, text: str, has_text: bool)
             redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
             d.work.cards[name] = card_from_text(kind, move)
     card = d.work.cards.get(name)
-    if card["type"] != kind:
-        d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card['type']]} card: it is not in the "
+    if card.type != kind:
+        d.violate("wrong-loot-deck", f"{name} is a {LOOT_TYPE_LABELS[card.type]} card: it is not in the "
                   f"{deck_label}",
-                  R.LOOT_TYPE_DECIDES, fix=f"draw it as {card['type']}")
+                  R.LOOT_TYPE_DECIDES, fix=f"draw it as {card.type}")
     d.work.change_deck(kind, unseen=deck.unseen, known=deck.known)
     left = "" if deck.unseen is None else f"; {deck.size} left in the deck"
     d.say(f"{player} draws {name} ({card_summary(card)}) from the top of the {deck_label}{left}",

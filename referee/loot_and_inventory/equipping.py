@@ -22,11 +22,11 @@ def judge_equip(state, move, d) -> None:
     window = need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
     if not slots:
-        rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card["type"] in ("common", "rare") else \
+        rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card.type in ("common", "rare") else \
             (R.EQUIP_NOT_ILLEGAL_SLOT,)
         d.violate("no-legal-slot", f"{name} ({card_summary(card)}) has no legal Equipment Slot", *rules,
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
-                      f"`referee card {quoted(name)} {card['type']} --equip-as armor|melee|ranged --override ...`)")
+                      f"`referee card {quoted(name)} {card.type} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
     second_plot_armor(d, player, card, name)
     leaving = plot_leaving(d.work, player, card)
@@ -71,7 +71,7 @@ def judge_equip(state, move, d) -> None:
         d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
               f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
               R.EQUIP_EFFECTS_END, kind="cards")
-    if card["type"] == "armor":
+    if card.type == "armor":
         d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
     recalc.say(d)
     close_if_done(state, d)

@@ -45,7 +45,7 @@ def judge_gear_swap(state, move, d) -> None:
     for name in filter(None, (first, other)):
         card = d.work.cards.get(name)
         if not is_gear(card):
-            rule = R.GEAR_NOT_PLOT_ARMOR if card["type"] == "plot" else R.GEAR_NOT_MAGIC
+            rule = R.GEAR_NOT_PLOT_ARMOR if card.type == "plot" else R.GEAR_NOT_MAGIC
             d.violate("not-gear", f"{label(name)} is not Gear: a Gear Swap moves Armor and Weapons only", rule,
                       R.GEAR_DEFINITION,
                       fix="Gear Swap only Armor or Weapon cards")

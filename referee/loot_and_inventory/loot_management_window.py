@@ -148,7 +148,7 @@ def placements(v, state, window, name: str) -> list[tuple]:
     out = []
     slots = legal_slots(card)
     dropped = v.mat(player).dropped
-    if slots and not (card["type"] == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
+    if slots and not (card.type == "plot" and holds_plot_armor(v, player, equipped_only=True, other_than=name)):
         leaving = plot_leaving(v, player, card)
         empty = [s for s in slots if occupant(v, player, s) is None]
         movable = [s for s in slots if occupant(v, player, s) not in dropped]  # a Dropped Weapon stays (WEAPON_LOOT)
@@ -161,9 +161,9 @@ def placements(v, state, window, name: str) -> list[tuple]:
             out.append((M.Equip(player=player, card=name, slot=slot),
                         f"equip (replacing {label(occupant(v, player, movable[0]))})"))
     pack = v.mat(player).backpack
-    if None in pack and card["type"] != "plot":
+    if None in pack and card.type != "plot":
         out.append((M.Store(player=player, card=name), f"store (Backpack Slot {pack.index(None) + 1})"))
-    if card.get("consumable") and _usable_now(state, v, player, card):
+    if card.consumable and _usable_now(state, v, player, card):
         out.append((M.UseLoot(player=player, card=name), "use"))
     out.append((M.DiscardLoot(player=player, card=name), "discard"))
     return out
@@ -203,9 +203,9 @@ def _own_window_and_others(v, player: str) -> tuple[list, list]:
 def _usable_now(state, v, player: str, card: dict) -> bool:
     """Whether `use` would be legal now by timing (hints only; the judge decides and cites), in `v` (the game, or
     a move's working copy)."""
-    if not card.get("consumable"):
+    if not card.consumable:
         return False
-    if card.get("anytime"):
+    if card.anytime:
         return True
     own, others = _own_window_and_others(v, player)
     busy = (own if reading_of(state, "lmw-is-interruption") == "any-procedure-is" else []) if own and not others \

@@ -100,15 +100,15 @@ def take_out(d, name: str) -> tuple:
 def to_pile(d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
     card = d.work.cards.get(name)
-    if card["type"] == "plot":
+    if card.type == "plot":
         d.work.change_box(d.work.box() + (name,))
         return "the game box"
-    kind = card["type"]
+    kind = card.type
     d.work.change_pile(kind, d.work.pile(kind) + (name,))
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 
 def pile_rules(card: dict) -> tuple:
-    if card["type"] == "plot":
+    if card.type == "plot":
         return (R.DISCARD_PLOT_ARMOR_BOX, R.PLOT_ARMOR_NOT_DISCARD_PILE, R.PLOT_ARMOR_TO_BOX)
-    return (R.DISCARD_MATCHING_PILE, PILE_RULE[card["type"]])
+    return (R.DISCARD_MATCHING_PILE, PILE_RULE[card.type])

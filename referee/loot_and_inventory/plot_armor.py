@@ -12,7 +12,7 @@ from referee.loot_and_inventory.places import set_slot
 def plot_leaving(v, player: str, card: dict) -> str | None:
     """The Armor Slot of the Plot Armor that equipping `card` sends to the box, if any: only the first Armor card
     the Player ever equips, and only that Player's own Plot Armor, still Equipped (PLOT_ARMOR)."""
-    if card["type"] != "armor" or v.mat(player).armor_equipped:
+    if card.type != "armor" or v.mat(player).armor_equipped:
         return None
     own = plot_armor_name(player)
     return next((slot for slot, held in equipped(v, player) if held == own), None)
@@ -21,7 +21,7 @@ def plot_leaving(v, player: str, card: dict) -> str | None:
 def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
     """The first Armor card a Player equips sends their still-Equipped Plot Armor to the box first; the Player is
     marked as having equipped an Armor card, so later Armor never discards a Plot Armor again."""
-    if card["type"] != "armor":
+    if card.type != "armor":
         return
     slot = plot_leaving(d.work, player, card)
     if not d.work.mat(player).armor_equipped:
@@ -40,7 +40,7 @@ def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
 
 def second_plot_armor(d, player: str, card: dict, name: str) -> bool:
     """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
-    if card["type"] != "plot":
+    if card.type != "plot":
         return False
     if not holds_plot_armor(d.work, player, equipped_only=True):
         return False
@@ -54,4 +54,4 @@ def holds_plot_armor(v, player: str, *, equipped_only: bool = False, other_than:
     """Whether `player` holds a Plot Armor card (in their Inventory, or only in an Equipment Slot), other than
     `other_than`."""
     held = [c for _, c in equipped(v, player)] if equipped_only else inventory(v, player)
-    return any(v.cards.get(c)["type"] == "plot" and c != other_than for c in held)
+    return any(v.cards.get(c).type == "plot" and c != other_than for c in held)

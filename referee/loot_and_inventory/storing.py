@@ -24,7 +24,7 @@ def judge_store(state, move, d) -> None:
     if name is None:
         return
     card = d.work.cards.get(name)
-    if card["type"] == "plot":
+    if card.type == "plot":
         top = d.work.top
         if isinstance(top, LootWindowProc) and top.player == player and name in top.cards:
             ways = [f"`referee {describe(m)}`" for m, _ in placements(d.work, state, top, name)]
@@ -77,23 +77,23 @@ def judge_store(state, move, d) -> None:
     set_backpack(d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
           R.BACKPACK_ANY_TYPE, kind="cards")
-    from_backpack = card.get("backpack") or card.get("backpack_defense") is not None
+    from_backpack = card.backpack or card.backpack_defense is not None
     if is_gear(card) and from_backpack:
         works = ", ".join(x for x in (
-            "its effects and Stat bonuses" if card.get("backpack") else "",
-            f"Defense {card['backpack_defense']:+d}" if card.get("backpack_defense") is not None else "") if x)
+            "its effects and Stat bonuses" if card.backpack else "",
+            f"Defense {card.backpack_defense:+d}" if card.backpack_defense is not None else "") if x)
         d.say(f"{name}'s card says it works from the Backpack ({works}): the card text applies to this card, "
-              f"although stored {LOOT_TYPE_LABELS[card['type']]} otherwise gives nothing"
-              + ("; it is still not available for Attacks" if card["type"] == "weapon" else ""),
-              R.LOOT_CARD_TEXT_WINS, R.STORED_ARMOR_NOTHING if card["type"] == "armor" else R.STORED_WEAPON_NO_ATTACKS,
-              *((R.STORED_DEFENSE_FROM_BACKPACK,) if card.get("backpack_defense") is not None else ()))
-    elif card["type"] == "armor":
+              f"although stored {LOOT_TYPE_LABELS[card.type]} otherwise gives nothing"
+              + ("; it is still not available for Attacks" if card.type == "weapon" else ""),
+              R.LOOT_CARD_TEXT_WINS, R.STORED_ARMOR_NOTHING if card.type == "armor" else R.STORED_WEAPON_NO_ATTACKS,
+              *((R.STORED_DEFENSE_FROM_BACKPACK,) if card.backpack_defense is not None else ()))
+    elif card.type == "armor":
         d.say("stored Armor gives no Defense or Stat bonuses", R.STORED_ARMOR_NOTHING)
-    elif card["type"] == "weapon":
+    elif card.type == "weapon":
         d.say("a stored Weapon is not available for Attacks", R.STORED_WEAPON_NO_ATTACKS)
-    elif card.get("backpack") or card.get("backpack_defense"):
+    elif card.backpack or card.backpack_defense:
         d.say(f"{name} works from the Backpack (its card says so)", R.MAGIC_BACKPACK_EFFECTS,
-              *((R.MAGIC_BACKPACK_DEFENSE, R.STORED_DEFENSE_FROM_BACKPACK) if card.get("backpack_defense") else ()))
+              *((R.MAGIC_BACKPACK_DEFENSE, R.STORED_DEFENSE_FROM_BACKPACK) if card.backpack_defense else ()))
     else:
         d.cite(R.MAGIC_BACKPACK_EFFECTS)
     recalc.say(d)

@@ -53,7 +53,7 @@ def judge_take(state, move, d) -> None:
         if name is None:
             return
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
-        reading = d.interpret("plot-armor-eligible") if d.work.cards.get(name)["type"] == "plot" else ""
+        reading = d.interpret("plot-armor-eligible") if d.work.cards.get(name).type == "plot" else ""
         if reading == "excluded":
             d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: the table does "
                       f"not count it as Loot to be taken (table setting)",

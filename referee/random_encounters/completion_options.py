@@ -34,7 +34,7 @@ def plot_armor_note(d, player: str) -> str:
 def plot_armor_asked(d, cards) -> str:
     """The Plot Armor among `cards` when whether it is eligible Loot is the table's to decide (plot-armor-eligible =
     table-decides, named on the ruling): the referee asks rather than decide. '' otherwise."""
-    plot = next((c for c in cards if d.work.cards.get(c)["type"] == "plot"), "")
+    plot = next((c for c in cards if d.work.cards.get(c).type == "plot"), "")
     if not plot or d.interpret("plot-armor-eligible") != "table-decides":
         return ""
     return plot
@@ -273,7 +273,7 @@ def _discards_for_option(state, move, d, who: str, option: dict) -> list[str] | 
 def plot_armor_counted(d, who: str, cards) -> None:
     """Plot Armor named for a Loot discard: under plot-armor-eligible = table-decides, naming it is the table's answer
     that it counts; the ruling says the rules do not decide it (under counts, the reading is named)."""
-    plot = next((c for c in cards if d.work.cards.get(c)["type"] == "plot"), None)
+    plot = next((c for c in cards if d.work.cards.get(c).type == "plot"), None)
     if plot is None:
         return
     if d.interpret("plot-armor-eligible") == "table-decides":
@@ -290,7 +290,7 @@ def match_discard(d, who: str, text: str, eligible: list[str]) -> str:
         return match_choice(text, eligible, what=f"eligible Loot of {who}")
     except InvalidMove:
         held = [c for c in loot_and_inventory.inventory(d.work, who) if c not in eligible]
-        plot = next((c for c in held if d.work.cards.get(c)["type"] == "plot"), None)
+        plot = next((c for c in held if d.work.cards.get(c).type == "plot"), None)
         if plot is None or not loot_and_inventory.label(plot).casefold().startswith(" ".join(text.split()).casefold()):
             raise
     d.violate("plot-armor-not-eligible", f"Plot Armor is not eligible Loot for {who}{plot_armor_note(d, who)}",
