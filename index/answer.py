@@ -55,7 +55,7 @@ _AUX_TAG = _Pattern(
 # is a claim to confirm.
 _CONFIRM = _Pattern(
     r"(?:^|[,;:\u2014\u2013-]\s*|\b(?:so|and)\s+)(?:(?:is|isn['\u2019]?t) (?:that|this|it) (?:so|right|correct|true|allowed|ok|okay|legal|fine)"
-    r"|am i (?:right|correct)|is (?:true|right|correct)|(?:would|could|can) (?:you|someone|somebody) (?:kindly |please )?confirm"
+    r"|(?:is|isn['\u2019]?t) (?:that|this) (?:the rule|how it works|how it goes)|am i (?:right|correct)|is (?:true|right|correct)|(?:would|could|can) (?:you|someone|somebody) (?:kindly |please )?confirm"
     r"|right|correct|true|yes|yeah|ok|okay|no|yes or no|is that possible|is possible)\s*[?.!]*\s*$",
     re.I,
 )
@@ -79,15 +79,23 @@ _TAG = _Pattern(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
 _ALTERNATIVE = _Pattern(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
 _WH = _Pattern(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
-_SUBORDINATE = _Pattern(r"^\W*(?:so\s+)?(?:when|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
+_SUBORDINATE = _Pattern(r"^\W*(?:so\s+)?(?:when(?!\s+" + _AUX + r"\b)|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
 _WHEN_CLAUSE = _Pattern(r"^\W*(?:so\s+)?(?:when|whenever|once|after|if)\b", re.I)
 _OPENING_AUX = _Pattern(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
-_HOW_MANY = _Pattern(r"\bhow (?:many|much|often)\b", re.I)
+# A rule stated as fact, with no question mark: "Gear Swap is a Turn Action; I remember it says so."
+_DECLARATIVE = _Pattern(r"^[A-Z][^?]*\b\w+\b[^?]*\s\w+\s\w+\s\w+[^?]*[.!]$")
+# A question told, not asked: "She's asking whether we flip a dungeon bomb at the start or end of a turn."
+_REPORTED = _Pattern(r"\b(?:whether|ask|asks|asking|asked|wonder|wonders|wondering|want to know|wants to know|explain)\b", re.I)
+_HOW_MANY = _Pattern(r"\bhow (?:many|much|often)\b|\bwhat(?:['\u2019]s| is| are) the (?:max(?:imum)? |min(?:imum)? |total )?(?:number|amount) of\b", re.I)
 _SURELY = _Pattern(r"^\W*surely\b", re.I)
 # A keyword fragment that asks leave: "armor in backpack allowed".
 _LEAVE = _Pattern(r"\b(?:allowed|legal|ok|okay|possible|can|may|permitted)\b", re.I)
 # The claim a question confirms is negated: "I can't bank it, right?" has two readings of yes.
-_NEGATED_CLAIM = _Pattern(r"n['\u2019]?t\b|\b(?:not|no|never|cannot|nothing|nobody|none|neither|nor)\b", re.I)
+_NEGATED_CLAIM = _Pattern(
+    r"\b(?:do|does|did|ca|could|is|are|was|were|wo|would|should|must|has|have|had|ai|need)n['\u2019]?t\b"
+    r"|\b(?:not|no|never|cannot|nothing|nobody|none|neither|nor)\b", re.I)
+# The last clause of a question ("No rare magic left, not even in the discards - surely I get something else?").
+_LAST_CLAUSE = _Pattern(r"^.*(?:[,;:\u2014\u2013]|\s-+\s)\s*", re.S)
 # A negated direct question ("can't I store ..."): its yes and no are ambiguous.
 _NEGATED_OPENING = _Pattern(r"^\W*(?:so\s+)?" + _AUX + r"(?:n?['\u2019]?t\b|not\b|\s+\w+\s+not\b)", re.I)
 _OBLIGATION = _Pattern(r"\b(?:have to|has to|need to|needs to|must|required|forced to|got to|gotta|obliged)\b", re.I)
@@ -100,6 +108,7 @@ MIN_SAID = 0.0  # share of the question's concepts the sentence (or its section'
 # Each kind is sure at any of its (margin, lead) pairs: a clear section with a clear quote, or a section
 # less clear whose quote leads by far. Measured on the read sets (bench/lookup.py --lines, docs/lookup.md).
 SURE = {"sentence": ((0.8, 4.0),), "yes/no": ((0.8, 1.5), (0.5, 10.0)), "number": ((0.3, 1.5),)}
+SURE["claim"] = SURE["yes/no"]
 MIN_LEAD = 1.1  # a near tie is never a plain answer
 GAME_TERMS = False
 # A section this clear whose quote leads its next statement this far answers the question even when the question
@@ -217,6 +226,10 @@ def question_kind(question: str) -> tuple[str | None, str]:
         if rest and not _COMPARISON.search(rest):
             return question_kind(rest)  # "Gear vs loot - is a potion gear?": the question after the heading
         return None, asking
+    if _DECLARATIVE.match(question.strip()) and "?" not in question and not (_REPORTED.search(question) or _OPENING_AUX.match(asking)):
+        # "Gear Swap is a Turn Action; I remember it says so.": a rule stated as fact, to confirm or correct.
+        claim = _sentences(question)[0]
+        return (None if _NEGATED_CLAIM.search(claim) else "claim"), claim
     whole, asking = asking, _SUBORDINATE.sub("", asking)
     if _AUX_TAG.search(whole) and not _ALTERNATIVE.search(whole):
         return "yes/no", whole  # "When plot armor is discarded it goes on the pile, doesn't it?"
@@ -225,6 +238,10 @@ def question_kind(question: str) -> tuple[str | None, str]:
     confirm = _CONFIRM.search(asking)
     if confirm or _SURELY.match(asking) or (_TAG.search(asking) and not _AUX_TAG.search(asking)):
         claim = asking[:confirm.start()] if confirm else asking
+        if len(re.findall(r"\w+", claim)) < 3 and whole != asking:
+            # "Once the deck runs out there are no more encounters, correct?": the leading clause is the claim
+            confirm = _CONFIRM.search(whole)
+            claim = whole[:confirm.start()] if confirm else whole
         if len(re.findall(r"\w+", claim)) < 3:
             claim = before  # "Is that so?" confirms the sentence before it
         if not claim or _NEGATED_CLAIM.search(claim) or _WH.search(claim) or _ALTERNATIVE.search(claim):
@@ -249,7 +266,8 @@ def question_kind(question: str) -> tuple[str | None, str]:
     if _AUXILIARY.search(asking) or _ASKS_INSIDE.search(asking):
         return "yes/no", asking
     if asking.endswith("?"):
-        return "yes/no", asking  # "It cost me one action?"
+        # "It cost me one action?"; "So I get nothing?" is a negated claim: its yes reads both ways.
+        return (None if _NEGATED_CLAIM.search(_LAST_CLAUSE.sub("", asking)) else "yes/no"), asking
     return ("yes/no" if _LEAVE.search(asking) else "sentence"), asking
 
 
@@ -286,6 +304,10 @@ def verdict_of(statement: str, question: str) -> str | None:
     if "\n" in statement:
         return None  # a list or a procedure says many things
     main = _main_clause(statement)
+    if not _NEGATIVE.search(main):
+        for said, other in ((_BEFORE, _AFTER), (_AFTER, _BEFORE)):
+            if said.search(question) and not said.search(main) and other.search(main):
+                return None  # "spend Kaos before I roll" against "may be spent after ... is rolled": says nothing of before
     if _ONLY_IF_STATED.search(main) and not _BUT.search(main) and not _CITES.search(question):
         return "No"
     if _SOME.search(question) and _IMPERATIVE.match(main) and _EVERY.search(main) and not _BUT.search(main):
@@ -310,10 +332,68 @@ def verdict_of(statement: str, question: str) -> str | None:
     return None
 
 
-def number_of(statement: str) -> str | None:
-    """The one number a statement says ("A Player has five Armor Slots." -> "5"), or None."""
-    found = {_NUMBER_WORDS.get(m.group(0).lower(), m.group(0)) for m in _NUMBER.finditer(statement)}
+# A condition asked after the question ("... if I fail the check?", "..., even when it is empty?").
+_TRAILING_CONDITION = _Pattern(r"\w\W+(?:even )?(?:if|unless)\s+([^?]+)", re.I)
+_STILL = _Pattern(r"\bstill\b", re.I)
+_BEFORE = _Pattern(r"\bbefore\b", re.I)
+_AFTER = _Pattern(r"\bafter(?:wards?)?\b", re.I)
+
+
+# "Gear Swap is a Free Action." against "Gear Swap is a Turn Action" or "is a gear swap a turn action": the same
+# subject, another kind. "Plot Armor grants +5 Defense" against "Plot Armor gives +3 Defense": another amount.
+_IS_A = _Pattern(r"^(?:(?:is|are)\s+)?(?:the |a |an )?(.+?)\s+(?:is|are)\s+(?:a |an |the )?(.+?)[.?!]?$", re.I)
+_ASKS_IS_A = _Pattern(r"^(?:is|are)\s+(?:the |a |an )?(.+?)\s+(?:a|an|the)\s+(.+?)[.?!]?$", re.I)
+_AMOUNT = _Pattern(r"(?<![dD\w])\+?(\d+|two|three|four|five|six|seven|eight|nine|ten)\s+([A-Za-z]+)", re.I)
+
+
+def _contradicts(statement: str, claim: str) -> str | None:
+    """No when the sentence says another kind or another amount of the very thing the claim names; else None."""
+    main = _main_clause(statement)
+    if "\n" in statement or _NEGATIVE.search(main) or _MODALS.search(main):
+        return None
+    told = _IS_A.match(main.strip())
+    said = _ASKS_IS_A.match(claim.strip()) or _IS_A.match(claim.strip().rstrip("?"))
+    if told and said:
+        subject, kind = set(stems(told.group(1))), set(stems(told.group(2)))
+        asked_subject, asked_kind = set(stems(said.group(1))), set(stems(said.group(2)))
+        if subject and subject == asked_subject and asked_kind and not asked_kind <= kind and not kind <= asked_kind:
+            return "No"
+    amounts = {stem: _NUMBER_WORDS.get(n.lower(), n) for n, word in _AMOUNT.findall(main) for stem in stems(word)}
+    for n, word in _AMOUNT.findall(claim):
+        for stem in stems(word):
+            if stem in amounts and amounts[stem] != _NUMBER_WORDS.get(n.lower(), n):
+                return "No"
+    return None
+
+
+_MODALS = _Pattern(r"\b(?:may|can|must|only|unless|but|if)\b", re.I)
+
+
+def number_of(statement: str, question: str = "") -> str | None:
+    """The one number a statement says ("A Player has five Armor Slots." -> "5"), or None. Asked
+    "how much Kaos for a nat 20", a roll's face ("If the Player rerolls the natural 20, ...") counts
+    nothing."""
+    found = set()
+    asked = question or None
+    for m in _NUMBER.finditer(statement):
+        if asked is not None and _ROLL_FACE.search(statement, 0, m.start()):
+            continue
+        found.add(_NUMBER_WORDS.get(m.group(0).lower(), m.group(0)))
     return found.pop() if len(found) == 1 else None
+
+
+_ROLL_FACE = _Pattern(r"\b(?:natural|nat|rolls? (?:a|an)|rolled (?:a|an))\s*$", re.I)
+# A question that tells the table's numbers ("I have 3 kaos ... I want to search 2 more times") and asks for an
+# amount ("How much kaos does that cost me?", "What's my total?"): the answer is worked out, not read.
+_TOLD_NUMBER = _Pattern(r"(?<![dD])\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:or|\?))", re.I)
+_AMOUNT_ASKED = _Pattern(
+    r"\bhow (?:many|much)\b|\bwhat(?:['\u2019]s| is| are| do| does| will)?\b[^?]*\b(?:total|result|score|now|after|left|end up|come to|use)\b",
+    re.I)
+
+
+def _works_out(question: str, asking: str) -> bool:
+    story = question[:question.rfind(asking)] if asking in question else question
+    return len(_TOLD_NUMBER.findall(story)) >= 2 and bool(_AMOUNT_ASKED.search(asking))
 
 
 def _is_game(concept, game_words) -> bool:
@@ -354,8 +434,10 @@ def answer_for(
         premise = premise_of(question)
         if premise and verdict_of(quote.text, premise) == "No" and _asks_about(quote.text, title, premise, concepts):
             return Answer(quote.text, key, quote.n, "No", corrects=True)
+    if kind in ("sentence", "number") and _works_out(question, claim):
+        return None  # "I rolled an 11, Charm +4: what's my total?" is worked out from the table's numbers, not read
     if kind == "number":
-        number = number_of(quote.text)
+        number = number_of(quote.text, question)
         return Answer(quote.text, key, quote.n, number) if number and "number" in statement_shapes(quote.text) else None
     if kind == "sentence":
         title_bag = frozenset(stems(title))
@@ -369,9 +451,14 @@ def answer_for(
         if _GETS.search(claim) and not _GIVES.search(quote.text):
             return None  # "what do I get" is answered by what is gained
         return Answer(quote.text, key, quote.n)
-    verdict = verdict_of(quote.text, claim)
+    verdict = verdict_of(quote.text, claim) or _contradicts(quote.text, claim)
     if verdict is None:
         return None
+    condition = _TRAILING_CONDITION.search(claim)
+    if condition and not _STILL.search(claim, 0, condition.start()):
+        condition = None  # only "do I still get it if ..." makes the case the question
+    if condition and not set(stems(condition.group(1), drop=QUERY_STOPWORDS)) & bag:
+        return None  # "do I still get it if I fail the check?": a sentence that does not say the case answers another
     # Table slang in the clause that asks ("does the encounter use up an action": spend) is what the
     # verdict is about: a sentence that does not say it answers something else.
     asking = claim.lower()
@@ -379,7 +466,8 @@ def answer_for(
         return None
     if not (margin >= WORDS_UNNEEDED[0] and lead >= WORDS_UNNEEDED[1]) and not _asks_about(quote.text, title, question, concepts):
         return None
-    return Answer(quote.text, key, quote.n, verdict)
+    # A rule stated as fact that the sentence denies gets the correction first: "No — Gear Swap ...".
+    return Answer(quote.text, key, quote.n, verdict, corrects=kind == "claim" and verdict == "No")
 
 
 def _asks_about(statement: str, title: str, question: str, concepts) -> bool:

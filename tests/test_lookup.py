@@ -1043,12 +1043,126 @@ def test_a_what_do_i_get_question_is_answered_only_by_a_sentence_that_says_what_
         ("Death vs Player Fall: what happens to my stuff?", "sentence"),
         ("can't I store plot armor in my backpack", None),  # a negated question
         ("I can't bank the extra health, right?", None),  # a negated claim to confirm: "yes" reads both ways
+        ("Rolled a nat 1 and the token pile is empty. So I get nothing?", None),  # a negated claim with a question mark
+        ("Sam, you can't throw your card away on Grandma's turn, sweetie. Is that the rule?", None),  # confirms the one before
+        ("I want to spend my Kaos after the roll, right?", "yes/no"),  # "want" is no "n't"
+        # A rule stated as fact, no question mark: a claim to confirm or correct (its meta sentence is not the claim).
+        ("Gear Swap is a Turn Action; I remember it says so.", "claim"),
+        ("Zombies resolve the standard end of turn process just like everyone else.", "claim"),
+        ("Random encounter cards can't override the general rules; the rulebook always wins.", None),  # negated
+        ("She's asking whether we flip a dungeon bomb at the start or end of a turn.", "sentence"),  # a question told
+        ("kaos on contested check", "sentence"),  # a keyword fragment is no statement
+        ("When does moving fail so that you get an encounter, kids?", "sentence"),  # "When does" asks when
+        ("Once the encounter deck runs out we reshuffle the discards, correct?", "yes/no"),  # the leading clause is the claim
+        ("Absent card text, what is the maximum number of Loot cards one Backpack Slot can hold?", "number"),
     ],
 )
 def test_what_a_question_asks_for_decides_the_kind_of_answer_line(question, kind):
     from index.answer import question_kind
 
     assert question_kind(question)[0] == kind
+
+
+def _first_quote(rules_db, key: str, text: str):
+    from index.model import Quote
+
+    (statement,) = [st for st in rules_db.section(key).statements if st.text == text]
+    return Quote(statement.n, statement.kind, statement.text, ())
+
+
+def test_a_rule_stated_as_fact_gets_a_verdict_or_no_line_never_the_bare_sentence(rules_db):
+    """"Replacing equipped loot sends the old card straight to the discard pile." is a claim: the player wants
+    it confirmed or corrected. A sentence whose verdict says it is wrong answers it "No — ..."; one that gives
+    no verdict ("The previous Loot in that Slot becomes displaced Loot.") gets no line (the bare sentence
+    answered the claim as if it had asked what becomes of the old card)."""
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    claim = "Gear Swap is a Turn Action; I remember it says so."
+    key = "08_LOOT_AND_INVENTORY > REPLACING_EQUIPPED_LOOT"
+    quote = _first_quote(rules_db, key, "The previous Loot in that Slot becomes displaced Loot.")
+    claim = "Replacing equipped loot sends the old card straight to the discard pile."
+    assert answer_for(claim, lookup.read(claim)[0], key, quote, "Replacing Equipped Loot", 50.0) is None
+    claim = "Zombies resolve the standard end of turn process just like everyone else."
+    key = "02_GAME_STRUCTURE > END_OF_TURN_PROCESS"
+    quote = _first_quote(rules_db, key, "A Zombie Player does not resolve the standard End of Turn Process.")
+    found = answer_for(claim, lookup.read(claim)[0], key, quote, "End of Turn Process", 50.0)
+    assert found is not None and found.corrects
+    assert found.line == "No \u2014 A Zombie Player does not resolve the standard End of Turn Process."
+
+
+def test_a_sentence_that_names_another_kind_or_amount_of_the_same_thing_says_no(rules_db):
+    """"Gear Swap is a Free Action." corrects "Gear Swap is a Turn Action"; "+5 Defense" corrects "+3 Defense"."""
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    key = "08_LOOT_AND_INVENTORY > GEAR_SWAP"
+    quote = _first_quote(rules_db, key, "Gear Swap is a Free Action.")
+    claim = "Gear Swap is a Turn Action; I remember it says so."
+    found = answer_for(claim, lookup.read(claim)[0], key, quote, "Gear Swap", 50.0)
+    assert found is not None and found.line == "No \u2014 Gear Swap is a Free Action."
+    same = "Is a gear swap a free action?"
+    assert answer_for(same, lookup.read(same)[0], key, quote, "Gear Swap", 50.0) is None  # no may: no Yes read
+    key = "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
+    quote = _first_quote(rules_db, key, "Plot Armor grants +5 Defense while Equipped.")
+    for claim, verdict in (("Plot Armor gives +3 Defense, correct?", "No"), ("Plot Armor gives +5 Defense, correct?", None)):
+        found = answer_for(claim, lookup.read(claim)[0], key, quote, "Plot Armor", 50.0)
+        assert (found.verdict if found else None) == verdict, claim
+
+
+def test_an_amount_worked_out_from_the_table_s_own_numbers_gets_no_line(rules_db):
+    """"Intellect +1, Charm +4, I rolled an 11. What's my total?" wants 15, worked out; the sentence that says
+    how is no answer to it. Without the numbers, the same sentence answers "what do I add"."""
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > PERCEPTION_CHECKS"
+    quote = _first_quote(rules_db, key, next(
+        st.text for st in rules_db.section(key).statements if st.text.startswith("When making a Perception Check, the Player uses")))
+    worked = "Perception check: Intellect +1, Charm +4, I rolled an 11. What's my total?"
+    assert answer_for(worked, lookup.read(worked)[0], key, quote, "Perception Checks", 50.0) is None
+    read = "Perception check: which stat do I add?"
+    assert answer_for(read, lookup.read(read)[0], key, quote, "Perception Checks", 50.0) is not None
+    counted = "I have 3 kaos left and searched once. I want to search 2 more times. How much kaos does that cost me?"
+    key = "01_CORE_CONCEPTS > REPEATING_TURN_ACTIONS"
+    quote = _first_quote(rules_db, key, "A Player may spend 1 Kaos to take the same Turn Action more than once during the same Turn.")
+    assert answer_for(counted, lookup.read(counted)[0], key, quote, "Repeating Turn Actions", 50.0) is None
+    asked = "How much kaos does it cost to search twice in one turn?"
+    assert answer_for(asked, lookup.read(asked)[0], key, quote, "Repeating Turn Actions", 50.0).verdict == "1"
+
+
+def test_a_roll_s_face_is_no_count():
+    from index.answer import number_of
+
+    rerolled = ("If the Player rerolls the natural 20, they do not gain the Critical Success reward unless the new roll "
+                "is also a natural 20.")
+    assert number_of(rerolled, "How much Kaos do you get for a nat 20?") is None
+    assert number_of("A Player has five Armor Slots.", "armor slots how many") == "5"
+
+
+def test_a_permission_after_something_says_nothing_of_before_it():
+    from index.answer import verdict_of
+
+    after = "Kaos may be spent after a d20 Check is rolled."
+    assert verdict_of(after, "The Kaos I spend before I roll the dice, this is okay?") is None
+    assert verdict_of(after, "can I spend kaos after I roll") == "Yes"
+    # A denial is read as before: "may not switch after rolling" answers "can I switch before rolling" no worse.
+    assert verdict_of("A Player may not switch options after rolling dice.", "I changed my mind before rolling, can I switch?") == "No"
+
+
+def test_a_still_if_question_is_answered_only_by_a_sentence_that_says_its_case(rules_db):
+    """"do I still get it if I fail the check?": the case is the question; a sentence that says what the reward
+    is, not when it is lost, gives no Yes."""
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > EVENT_REWARD"
+    quote = _first_quote(rules_db, key, "CURRENT_EVENT_REWARD: The rewarded Player may draw 1 Common Magic.")
+    case = "do I still get to draw the Common Magic if I fail the check?"
+    assert answer_for(case, lookup.read(case)[0], key, quote, "Event Reward", 50.0) is None
+    plain = "do I get to draw a Common Magic for the event reward?"
+    found = answer_for(plain, lookup.read(plain)[0], key, quote, "Event Reward", 50.0)
+    assert found is not None and found.verdict == "Yes"
 
 
 def test_an_exception_other_than_the_standing_one_leaves_the_verdict_open():
