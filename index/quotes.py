@@ -124,13 +124,14 @@ class QuoteChooser:
         if w.classifier_quote and sequence and self.classifier is not None:
             # The statement players asking with these words meant: its posterior among the
             # section's statements, as a share of the likeliest's (a statement no question names
-            # gets the least likely's).
+            # gets the least likely's), the log-likelihoods spread by `classifier_quote_spread`.
             likelihoods = self.classifier.log_likelihoods(sequence, w.classifier_smoothing)
             known = {n: likelihoods[label] for n in (ns[d] for d in docs) if (label := statement_label(key, n)) in likelihoods}
             if known:
                 best, least = max(known.values()), min(known.values())
+                spread = w.classifier_quote_spread
                 out = [
-                    (value * (1 + w.classifier_quote * math.exp(known.get(n, least) - best)), strength, n)
+                    (value * (1 + w.classifier_quote * math.exp((known.get(n, least) - best) / spread)), strength, n)
                     for value, strength, n in out
                 ]
         if named:

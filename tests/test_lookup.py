@@ -1464,3 +1464,17 @@ def test_what_a_reward_gives_asks_for_the_value_of_its_variable():
     assert "value" in quote_asks("passed the check with the reward icon, what do I get?")
     assert "value" in quote_asks("nat 20 on a brawn check, do I get anything extra besides passing?")
     assert "value" not in quote_asks("reroll nat 20 still get kaos")
+
+
+def test_a_slight_lean_of_the_quote_classifier_does_not_outweigh_the_statement_saying_the_question(rules_db):
+    # Naive Bayes counts a word about three times (its stem and its two pairs): undivided, a 1.3-nat lean
+    # toward "only on d20 Checks" quoted it first in Kaos over the one statement saying "contested check".
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    question = "can i spend kaos on a contested check"
+    kaos = next(h for h in RulesIndex(rules_db).search(question, 3).results if h.key == "01_CORE_CONCEPTS > KAOS")
+    assert kaos.quotes[0].text == "Kaos may not be spent on Contested Checks."
+    undivided = RulesIndex(rules_db, replace(Weights(), classifier_quote_spread=1.0)).search(question, 3).results
+    assert next(h for h in undivided if h.key == "01_CORE_CONCEPTS > KAOS").quotes[0].text != kaos.quotes[0].text
