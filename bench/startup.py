@@ -13,8 +13,9 @@ its own venv (DIR/.venv), beside this checkout run the same way; every command r
 neither finds a checkout in the working folder first.
 
 Each round runs every command once, in turn, so machine noise hits them alike; the table shows
-the median and p90 wall time, the ratio of the median to `python -c pass`, and the median CPU time
-(user + system, which a busy machine moves less) with its ratio (the budget is a
+the median and p90 wall time, the ratio to `python -c pass` (each round's ratio, the median over the rounds), and
+the median CPU time (user + system, which a busy machine moves less) with its ratio, read the same way; with
+`--against`, each command's now / then ratio, round by round, its median (the budget is a
 ratio: a move <= 8x, a lookup <= 15x; see ARCHITECTURE.md). Commands run against a throwaway
 REFEREE_HOME whose caches are warmed first: "cold" means a new process, not a missing cache.
 `--first` also times the first `referee ask --json` after install: each run from an empty REFEREE_HOME,
@@ -150,6 +151,7 @@ def main() -> None:
     subprocess.run([REFEREE, *NEW_GAME], stdout=subprocess.DEVNULL, env=env, check=True)
     for name, command in commands.items():  # warm the rules cache and the OS file cache
         _time(command, envs[name], name)
+    load = os.getloadavg()
     samples: dict[str, list[float]] = {name: [] for name in commands}
     cpu: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.runs):
@@ -157,17 +159,27 @@ def main() -> None:
             wall, used = _time(command, envs[name], name)
             samples[name].append(wall)
             cpu[name].append(used)
-    base = statistics.median(samples["python -c pass"])
-    cpu_base = statistics.median(cpu["python -c pass"])
+    bare, cpu_bare = samples["python -c pass"], cpu["python -c pass"]
     print(f"{'command':<42} {'median ms':>10} {'p90 ms':>8} {'x bare':>7} {'cpu ms':>8} {'x bare':>7}")
     for name, values in samples.items():
-        values.sort()
-        median = statistics.median(values)
-        p90 = values[int(0.9 * (len(values) - 1))]
-        used = statistics.median(cpu[name])
-        print(f"{name:<42} {median * 1000:>10.1f} {p90 * 1000:>8.1f} {median / base:>7.1f} "
-              f"{used * 1000:>8.1f} {used / cpu_base:>7.1f}")
+        ordered = sorted(values)
+        p90 = ordered[int(0.9 * (len(ordered) - 1))]
+        print(f"{name:<42} {statistics.median(values) * 1000:>10.1f} {p90 * 1000:>8.1f} "
+              f"{_ratio(values, bare):>7.2f} {statistics.median(cpu[name]) * 1000:>8.1f} "
+              f"{_ratio(cpu[name], cpu_bare):>7.2f}")
+    pairs = [(name, name.replace("[now]", "[then]")) for name in samples if name.endswith("[now]")]
+    pairs = [(now, then) for now, then in pairs if then in samples]
+    if pairs:
+        print(f"\n{'now / then, median of the rounds':<42} {'wall':>10} {'cpu':>8}")
+        for now, then in pairs:
+            print(f"{now[:-len(' [now]')]:<42} {_ratio(samples[now], samples[then]):>10.3f} "
+                  f"{_ratio(cpu[now], cpu[then]):>8.3f}")
+    print(f"\nload average at start {load[0]:.1f}, at end {os.getloadavg()[0]:.1f}; {args.runs} rounds")
 
+
+def _ratio(values: list[float], bases: list[float]) -> float:
+    """The median over the rounds of each round's ratio (a round's commands ran within seconds of each other)."""
+    return statistics.median(value / base for value, base in zip(values, bases))
 
 if __name__ == "__main__":
     main()
