@@ -15,7 +15,7 @@ from referee.ruling import Draft, Ruling
 from referee.effects import transition
 from referee.state import GameState, TableSettings
 
-__all__ = ["check", "apply", "replay"]
+__all__ = ["check", "is_legal", "judge", "apply", "replay"]
 
 
 def _no_check(d: Draft, move_type: str) -> None:
@@ -46,9 +46,20 @@ def check(state: GameState, move: Move) -> Ruling:
     Raises InvalidMove when the move itself is malformed (amount < 1, ...), UnknownName for a Player not in this game
     (names are resolved by `referee.notation`; a Move names a Player exactly).
     """
+    return judge(state, move).finish(move)
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    """Whether `check(state, move)` is legal, without finishing its ruling (python-chess's `is_legal`)."""
+    return not judge(state, move).violations
+
+
+def judge(state: GameState, move: Move) -> Draft:
+    """The verdict on `move` as the judges leave it, before `Draft.finish` makes it a Ruling: a caller that only asks
+    whether moves are legal (legal_moves tries every candidate) skips reading each one's effects. Raises as `check`."""
     if MOVE_TYPES.get(getattr(move, "type", None)) is not type(move):
         raise InvalidMove(f"unknown move {getattr(move, 'type', move)!r}")
-    judge = registry.judge(move)
+    judged_by = registry.judge(move)
     if getattr(move, "player", None) is not None:
         _known(state, move.player)
     for name in getattr(move, "opponents", ()):
@@ -58,11 +69,11 @@ def check(state: GameState, move: Move) -> Ruling:
         d.violate("game-over", f"the game is over: {state.winner} won", R.GAME_ENDS, R.GAME_WINNER,
                   fix="no further moves; `referee undo` takes back the last move")
         d.impossible()
-        return d.finish(move)
+        return d
     top = state.top
     own = top.judge_for(move) if top is not None else None
     if own is not None:
-        judge = own  # the procedure on top judges it (01 REROLL_TOKENS: a Penalty's damage die, rerolled or applied)
+        judged_by = own  # the procedure on top judges it (01 REROLL_TOKENS: a Penalty's damage die, rerolled or applied)
     elif move.type in CHECK_MOVES and getattr(top, "kind", None) != "check":
         if getattr(top, "kind", None) == "random-encounter" and top.step == "choose":
             top.refuse(d, move)  # 10: an option is chosen before rolling dice: that decides it
@@ -71,12 +82,12 @@ def check(state: GameState, move: Move) -> Ruling:
             if top is not None:
                 top.refuse(d, move)
         d.impossible()
-        return d.finish(move)
+        return d
     if top is not None and move.type not in top.accepts and move.type not in BOOKKEEPING_MOVES:
         top.refuse(d, move)
     if top is not None and move.type in top.accepts:
         top.observe(state, move, d)
-    judge(state, move, d)
+    judged_by(state, move, d)
     _resume_uncovered(state, d, top)
     if d.applicable and d.work.ended and not state.ended:
         for proc in reversed(state.stack):
@@ -84,7 +95,7 @@ def check(state: GameState, move: Move) -> Ruling:
     if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *d.work.stack)):
         registry.procedure("loot-window").after_any_move(state, move, d)  # 08: Death, Victory, Removal
     registry.resolve(registry.AFTER_EVERY_MOVE)(state, move, d)
-    return d.finish(move)
+    return d
 
 
 def _resume_uncovered(state: GameState, d: Draft, top) -> None:

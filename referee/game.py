@@ -179,7 +179,7 @@ class Game:
     def is_legal(self, move) -> bool:
         from referee import engine
 
-        return engine.check(self.state, move).legal  # not self.check: its fix_moves list every legal move
+        return engine.is_legal(self.state, move)  # not self.check: its fix_moves list every legal move
 
     @property
     def last_move(self) -> int:

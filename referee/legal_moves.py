@@ -92,8 +92,8 @@ def _legal(state, move) -> bool:
     from referee import engine
 
     try:
-        ruling = engine.check(state, move)
-        return ruling.legal and ruling.effects is not None  # legal with nothing to apply (already so): no move
+        verdict = engine.judge(state, move)
+        return not verdict.violations and verdict.applicable  # check's legal, with effects to apply
     except (InvalidMove, ValueError):
         return False  # malformed for this state (e.g. a Stat no one has): not a move at all
 

@@ -91,6 +91,7 @@ class Record:
     __record_frozen__: typing.ClassVar[bool] = False
     __record_positional__: typing.ClassVar[tuple[Field, ...]] = ()
     __record_names__: typing.ClassVar[frozenset] = frozenset()
+    __record_init__: typing.ClassVar[tuple[tuple, ...]] = ()  # (name, default, default_factory) of each field
 
     def __init_subclass__(cls, *, frozen: bool | None = None, kw_only: bool = False, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -108,6 +109,7 @@ class Record:
         cls.__record_fields__ = tuple(found.values())
         cls.__record_positional__ = tuple(f for f in cls.__record_fields__ if not f.kw_only)
         cls.__record_names__ = frozenset(found)
+        cls.__record_init__ = tuple((f.name, f.default, f.default_factory) for f in cls.__record_fields__)
         after_default = False
         for f in cls.__record_positional__:
             if f.required and after_default:
@@ -124,28 +126,32 @@ class Record:
 
     def __init__(self, *args, **kwargs):
         cls = type(self)
-        positional = cls.__record_positional__
-        if len(args) > len(positional):
-            raise TypeError(f"{cls.__name__}() takes {len(positional)} positional arguments but {len(args)} were given")
-        given = dict(zip((f.name for f in positional), args))
-        for name in kwargs:
-            if name not in cls.__record_names__:
-                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
-            if name in given:
-                raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
-        given.update(kwargs)
-        values = {}
-        for f in cls.__record_fields__:
-            value = given.get(f.name, _MISSING)
+        if args:
+            positional = cls.__record_positional__
+            if len(args) > len(positional):
+                raise TypeError(f"{cls.__name__}() takes {len(positional)} positional arguments but {len(args)} were "
+                                f"given")
+            for f, value in zip(positional, args):
+                if f.name in kwargs:
+                    raise TypeError(f"{cls.__name__}() got multiple values for argument {f.name!r}")
+                kwargs[f.name] = value
+        values = self.__dict__
+        missing = None
+        take = kwargs.pop
+        for name, default, default_factory in cls.__record_init__:  # in field order: hash and repr read it
+            value = take(name, _MISSING)
             if value is _MISSING:
-                if f.default is not _MISSING:
-                    value = f.default
-                elif f.default_factory is not _MISSING:
-                    value = f.default_factory()
-                else:
-                    raise TypeError(f"{cls.__name__}() missing required argument: {f.name!r}")
-            values[f.name] = value
-        self.__dict__.update(values)
+                if default is not _MISSING:
+                    value = default
+                elif default_factory is not _MISSING:
+                    value = default_factory()
+                elif missing is None:
+                    missing = name
+            values[name] = value
+        if kwargs:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {next(iter(kwargs))!r}")
+        if missing is not None:
+            raise TypeError(f"{cls.__name__}() missing required argument: {missing!r}")
 
     def __eq__(self, other):
         if other.__class__ is not self.__class__:
@@ -267,5 +273,12 @@ def fields(record) -> tuple[Field, ...]:
 
 
 def replace(record, **changes):
-    """A copy of `record` with `changes` (a frozen record's way to change)."""
-    return type(record)(**{**record.__dict__, **changes})
+    """A copy of `record` with `changes` (a frozen record's way to change; with none, a copy)."""
+    cls = type(record)
+    for name in changes:
+        if name not in cls.__record_names__:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
+    copy = object.__new__(cls)  # every field is set already: no defaults to make
+    copy.__dict__.update(record.__dict__)
+    copy.__dict__.update(changes)
+    return copy

@@ -49,10 +49,16 @@ HOOKS: dict[str, str] = {
 }
 
 
+_RESOLVED: dict[str, object] = {}
+
+
 def resolve(where: str):
     """The object a "module:name" entry names (its module imported on first use)."""
-    module, name = where.split(":")
-    return getattr(import_module(module), name)
+    found = _RESOLVED.get(where)
+    if found is None:
+        module, name = where.split(":")
+        found = _RESOLVED[where] = getattr(import_module(module), name)
+    return found
 
 
 def judge(move):

@@ -324,7 +324,7 @@ class GameState(Record):
         (frozen records), are shared with this state, so they are replaced, never changed in place."""
         copy = object.__new__(GameState)
         copy.__dict__.update(self.__dict__)
-        copy.players = [Player(**vars(p)) for p in self.players]
+        copy.players = [replace(p) for p in self.players]
         copy.stack = list(self.stack)
         copy.cards = dict(self.cards)
         return copy

@@ -56,6 +56,7 @@ def test_any_move_sequence_applies_or_is_refused_unchanged_and_replays(rules_db,
             assert encode(state) == before
             continue
         assert encode(state) == before  # check is pure
+        assert engine.is_legal(state, move) == ruling.legal  # the verdict without finishing the ruling
         if ruling.legal and ruling.effects is None:  # legal, but nothing to record (already so)
             continue
         if ruling.legal:
@@ -91,7 +92,7 @@ def test_moves_and_procedures_are_frozen_records_that_encode_and_decode_to_thems
     from referee import registry
     from referee.core_concepts import CheckProc, Participant
     from referee.moves import MOVE_TYPES, DrawLoot, Move
-    from referee.records import Record, decode, encode, fields
+    from referee.records import Record, decode, encode, fields, replace
     from referee.state import Procedure
 
     for cls in [*MOVE_TYPES.values(), *(registry.procedure(k) for k in registry.PROCEDURES), Participant]:
@@ -102,6 +103,13 @@ def test_moves_and_procedures_are_frozen_records_that_encode_and_decode_to_thems
     assert repr(move) == "Damage(player='Ivo', amount=2, source='')"
     with pytest.raises(AttributeError):
         move.amount = 3
+    # made and copied as a dataclass would be (fields in order, defaults, the same errors)
+    assert replace(move, amount=3) == Damage("Ivo", 3) and replace(move) == move and hash(replace(move)) == hash(move)
+    assert repr(replace(move, source="Trap")) == "Damage(player='Ivo', amount=2, source='Trap')"
+    for bad in (lambda: Damage("Ivo"), lambda: Damage("Ivo", 2, "Trap", "more"), lambda: Damage("Ivo", 2, nope=1),
+                lambda: Damage("Ivo", 2, player="Jun"), lambda: replace(move, nope=1)):
+        with pytest.raises(TypeError):
+            bad()
     assert encode(move) == {"type": "damage", "player": "Ivo", "amount": 2, "source": ""}
     assert decode(Move, {"type": "damage", "player": "Ivo", "amount": 2, "later": "ignored"}) == move
     drawn = DrawLoot(player="Mara", kinds=("armor",), names=("Helm",), slots=(1, 2))

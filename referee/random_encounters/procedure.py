@@ -131,11 +131,11 @@ class EncounterProc(Procedure):
     def choosable(self, state) -> list[int]:
         """The numbers of the options the judge accepts as typed (`encounter choose PLAYER N`) in `state` (the game,
         or the working copy of a move being judged: as the move has left it)."""
-        from referee.engine import check
+        from referee.engine import is_legal
         from referee.moves import EncounterChoose
 
         count = len(numbered_options(state, self.card))
-        return [n for n in range(1, count + 1) if check(state, EncounterChoose(player=self.player, option=n)).legal]
+        return [n for n in range(1, count + 1) if is_legal(state, EncounterChoose(player=self.player, option=n))]
 
     # The hooks the engine calls (referee.state.Procedure): what a Random Encounter does as other moves go on, each in
     # the module of its section (which imports this one: registry.HOOKS names them).
