@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from referee.records import Record, decode, encode, fields
 from referee.state import (
-    LOOT_TYPES, Card, DiscardPile, GameState, LootDeck, PatronMat, Procedure,
+    LOOT_TYPES, Card, Death, DiscardPile, GameState, LootDeck, PatronMat, Procedure,
 )
 
 __all__ = ["Effect", "PlayerField", "GameField", "Push", "Pop", "ReplaceTop", "ClearStack", "SetStack", "MatPlaces",
@@ -65,6 +65,11 @@ class GameField(Effect):
     op: ClassVar[str] = "game"
     field: str
     value: object
+
+    @classmethod
+    def upgraded(cls, data: dict) -> dict:
+        kind = RECORD_FIELDS.get(data.get("field"))
+        return {**data, "value": decode(kind, data["value"])} if kind else data
 
     def apply(self, state: GameState) -> None:
         setattr(state, self.field, _tupled(self.value))
@@ -211,6 +216,8 @@ class CardEntry(Effect):
     def apply(self, state: GameState) -> None:
         state.cards[self.name] = self.value
 
+
+RECORD_FIELDS = {"deaths": tuple[Death, ...]}  # GameField values that are records: the game file keeps their JSON
 
 RECORDS = {cls.op: cls for cls in (PlayerField, GameField, Push, Pop, ReplaceTop, ClearStack, SetStack, MatPlaces,
                                    DeckCards, PileCards, BoxCards, UnresolvedCards, LootPlace, CardEntry)}

@@ -361,7 +361,7 @@ def status_json(state, path) -> dict:
         "loot": encode(state.loot),
         "cards": encode(state.cards),
         "encounters": state.encounters,  # 10 random encounters
-        "deaths": list(state.deaths),
+        "deaths": encode(state.deaths),
         "settings": encode(state.settings),
         "pending": stack_lines(state),
         "now": stack_chain(state),

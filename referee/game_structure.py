@@ -10,7 +10,7 @@ from referee import citations as R
 from referee.core_concepts import gain_tokens
 from referee.errors import InvalidMove
 from referee.moves import DEATH_OUTCOMES, PLAYER_STATES
-from referee.state import Procedure
+from referee.state import Death, Procedure
 from referee.variables import token_amount
 
 # --- the procedures 02 puts on the pending stack: the End of Turn Process, the Death Process -----------
@@ -408,7 +408,7 @@ def judge_death(state, move, d) -> None:
     else:
         d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
     source = mine.source if mine is not None else death_source(d)
-    d.work.deaths = tuple(d.work.deaths) + ({"player": name, "outcome": outcome, "source": source},)
+    d.work.deaths = d.work.deaths + (Death(name, outcome, source),)
     where = state.settings.not_loaded("09_DEATH_AND_VICTORY")
     d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
     d.cite(R.DEATH_FULLY_RESOLVED)

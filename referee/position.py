@@ -852,7 +852,7 @@ class _Writer:
                      refreshed=list(enc["refreshed"]) if enc.get("refreshed") else None)
         self.section("encounters.cards", **{n: _encounter_options(c) for n, c in enc["cards"].items()})
         for death in state.deaths:  # "[deaths]" in brackets: an array of tables, [[deaths]]
-            self.section("[deaths]", player=death["player"], outcome=death["outcome"], source=death["source"] or None)
+            self.section("[deaths]", player=death.player, outcome=death.outcome, source=death.source or None)
         return "\n".join(self.out).rstrip("\n") + "\n"
 
     def section(self, header: str, **values) -> None:

@@ -13,7 +13,7 @@ from referee.citation import Citation
 from referee.records import Record, decode, encode, field, fields, replace
 
 __all__ = [
-    "TableSettings", "Card", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
+    "TableSettings", "Card", "Death", "Player", "PlayerState", "Status", "LootType", "Procedure", "GameState",
     "PatronMat", "LootDeck", "DiscardPile", "Loot", "LOOT_TYPES", "LOOT_TYPE_LABELS", "ARMOR_SLOTS", "plot_armor_name",
     "initial_loot", "initial_encounters",
     "stats_text", "STATE_FORMAT", "state_format", "state_to_snapshot", "state_from_snapshot",
@@ -126,6 +126,16 @@ class Player(Record):
     rerolls: int = 0
     statuses: tuple[str, ...] = ()  # Status values
     state: str = PlayerState.SURVIVING
+
+
+class Death(Record, frozen=True):
+    """A completed Death Process (02 DEATH; 09 decides it, the table reports it): whose, its outcome, and what it came
+    from as far as a Loot Opportunity cares (08 LOOT_OPPORTUNITIES): "random-encounter", "combat" or "" (another
+    effect the table reports)."""
+
+    player: str
+    outcome: str
+    source: str = ""
 
 
 # --- the pending stack ---------------------------------------------------------------------------
@@ -304,7 +314,7 @@ class GameState(Record):
     loot: Loot = field(default_factory=Loot)  # 08 loot: every place a Loot card can be (a frozen record)
     cards: dict[str, Card] = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
-    deaths: tuple = ()  # completed Death Processes: {"player", "outcome", "source"} (08 LOOT_OPPORTUNITIES)
+    deaths: tuple[Death, ...] = ()  # completed Death Processes (08 LOOT_OPPORTUNITIES)
 
     @classmethod
     def initial(cls, settings: TableSettings) -> "GameState":
@@ -446,7 +456,7 @@ def _apply_position(state: GameState, position: dict) -> None:
         state.change_pile(kind, position["discards"][kind])
     state.change_box(position["box"])
     state.encounters = _loot_copy(position["encounters"])
-    state.deaths = tuple(dict(death) for death in position["deaths"])
+    state.deaths = decode(tuple[Death, ...], position["deaths"])
 
 
 # --- snapshots: the folded state kept in the game file (referee/store.py) -------------------------
@@ -478,6 +488,7 @@ def state_from_snapshot(settings: TableSettings, data: dict) -> GameState:
     stack = [decode(Procedure, p) for p in data.pop("stack")]
     loot = decode(Loot, data.pop("loot"))
     cards = decode(dict[str, Card], data.pop("cards"))
+    data["deaths"] = decode(tuple[Death, ...], data.get("deaths", ()))
     kept = {"encounters"}  # dicts of lists, set by their own effects and never tupled
     rest = {k: v if k in kept else tupled(v) for k, v in data.items()}
     return GameState(settings=settings, players=players, stack=stack, loot=loot, cards=cards, **rest)

@@ -111,18 +111,19 @@ def _changeable(value, found: dict) -> dict:
 
 def test_inventory_a_moves_working_copy_shares_nothing_changeable_with_the_state_before(state):
     """Issue 21: a judge changes the working copy of a move, never the state it was copied from: the Patron Mats, the
-    decks, the piles, the box, the cards of the catalogue (frozen records), the Players and the pending stack of the
-    copy share nothing that can be changed in place with the state before (a judge writing `mat.armor[0] = ...` or
-    `card["defense"] = ...` on the copy cannot reach it). The Random Encounters' and the deaths' dicts are not records
-    yet: copied by the judges that change them."""
+    decks, the piles, the box, the cards of the catalogue, the completed Death Processes (frozen records), the Players
+    and the pending stack of the copy share nothing that can be changed in place with the state before (a judge writing
+    `mat.armor[0] = ...` or `card["defense"] = ...` on the copy cannot reach it). The Random Encounters' dicts are not
+    records yet: copied by the judges that change them."""
     draw(state, "Mara", "armor", "Bone Pauldron", defense=2)
     play(state, Equip(player="Mara", card="Bone Pauldron"), DeckSize(kind="weapon", size=3))
     got(state, "Mara", "common", "Coin")
     play(state, DiscardLoot(player="Mara", card="Coin"))
     draw(state, "Mara", "weapon", "Rusty Sword", weapon="melee")
+    play(state, Damage(player="Tess", amount=99), ReportDeath(player="Tess", outcome="fallen"))
     before = encode(state)
     work = state.working_copy()
-    for name in ("players", "stack", "loot", "cards"):
+    for name in ("players", "stack", "loot", "cards", "deaths"):
         mine, theirs = _changeable(getattr(work, name), {}), _changeable(getattr(state, name), {})
         assert not set(mine) & set(theirs), (name, [mine[i] for i in set(mine) & set(theirs)])
     work.change_mat("Mara", melee="Rusty Sword")

@@ -345,12 +345,13 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     move's records are written back in that same shape."""
     from referee.effects import effects_from_json, effects_to_json, transition
     from referee.game_structure import DeathProc, EndOfTurnProc
-    from referee.state import Card, GameState, LootDeck, PatronMat
+    from referee.state import Card, Death, GameState, LootDeck, PatronMat
 
     death, end = DeathProc(player="Ivo", cause="damage"), EndOfTurnProc(player="Mara")
     logged = [
         {"op": "player", "name": "Ivo", "field": "statuses", "value": ["goblin"]},
         {"op": "game", "field": "actions_taken", "value": ["Open Chest"]},
+        {"op": "game", "field": "deaths", "value": [{"player": "Jun", "outcome": "fallen", "source": "combat"}]},
         {"op": "push", "proc": encode(end)}, {"op": "push", "proc": encode(death)},
         {"op": "top", "proc": encode(DeathProc(player="Jun"))}, {"op": "pop"}, {"op": "clear"},
         {"op": "stack", "procs": [encode(death), encode(end)]},
@@ -375,6 +376,7 @@ def test_every_kind_of_effect_a_game_file_has_ever_logged_replays(store):
     ]
     state = transition(GameState.initial(store.settings), effects_from_json(json.loads(json.dumps(logged))))
     assert state.player("Ivo").statuses == ("goblin",) and state.actions_taken == ("Open Chest",)
+    assert state.deaths == (Death("Jun", "fallen", "combat"),)
     assert state.stack == [death, end] and state.mat("Mara") == PatronMat(
         "Mara", (None, "Helm", None, None, None), "Iron Axe", None, (None, None, None), (), ("Coin",), True, 3)
     assert state.mat("Ivo").ranged == "Bow" and state.mat("Ivo").stored == ("Skull",)

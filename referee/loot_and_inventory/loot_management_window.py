@@ -290,8 +290,8 @@ def _not_surviving_windows(state, d) -> None:
                       f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
         if reading != "discard":
-            deaths = [death for death in d.work.deaths if death["player"] == player]
-            opportunity = ("" if deaths and all(death["source"] == "random-encounter" for death in deaths) else
+            deaths = [death for death in d.work.deaths if death.player == player]
+            opportunity = ("" if deaths and all(death.source == "random-encounter" for death in deaths) else
                            f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
                            f"or ")
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "

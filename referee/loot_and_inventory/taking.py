@@ -100,8 +100,8 @@ def _pickpocket_on_own_turn(state, d, taker: str) -> None:
 def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
     """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
     Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
-    deaths = [death for death in d.work.deaths if death["player"] == source]
-    if any(death["source"] != "random-encounter" for death in deaths):
+    deaths = [death for death in d.work.deaths if death.player == source]
+    if any(death.source != "random-encounter" for death in deaths):
         return
     if deaths:
         d.violate("no-loot-opportunity-from-an-encounter", f"{source}'s Death was caused by a Random Encounter: it creates no Loot Opportunity",
