@@ -16,7 +16,7 @@ import re
 
 from index.model import Answer
 from index.shapes import asks, quote_asks, statement_shapes
-from index.text import QUERY_STOPWORDS, stems
+from index.text import QUERY_STOPWORDS, stem, stems
 
 __all__ = ["answer_for", "is_yes_no_question", "question_kind", "question_parts", "verdict_of"]
 
@@ -79,6 +79,8 @@ _TAG = _Pattern(r"\b(?:right|yes|yeah|correct|true|ok|okay)\s*\?*\s*$", re.I)
 # A question that asks which of two ("pass or fail", "dmg or health loss") or a wh-question.
 _ALTERNATIVE = _Pattern(r"\b\w+,? or (?!not\b|no\b|what\b|something\b|anything\b)\w+\b", re.I)
 _WH = _Pattern(r"(?:^|[,.;:!?(\u2014\u2013-]\s*|\b(?:so|and|but|then|ok|okay)\s+)(?:what|whats|what's|when|where|who|whose|whos|who's|why|how|which)\b", re.I)
+# A wh-word that asks last, in another language's word order: "Loot opportunity, it is what?"
+_WH_LAST = _Pattern(r"\b(?:what|who|whom|whose|where|when|which)\s*[?!.]*\s*$", re.I)
 _SUBORDINATE = _Pattern(r"^\W*(?:so\s+)?(?:when(?!\s+" + _AUX + r"\b)|whenever|if|after|once|before|while|since|as)\b[^,?]*,\s*", re.I)
 _WHEN_CLAUSE = _Pattern(r"^\W*(?:so\s+)?(?:when|whenever|once|after|if)\b", re.I)
 _OPENING_AUX = _Pattern(r"^\W*(?:so\s+)?(?:" + _AUX + r"|is there|are there)\b", re.I)
@@ -251,7 +253,7 @@ def question_kind(question: str) -> tuple[str | None, str]:
     if _WHEN_CLAUSE.match(asking) and inside and len(re.findall(r"\w+", asking[:inside.start()])) >= 3 \
             and not _WH.search(asking, inside.start()):
         return "yes/no", asking  # "when someone dies next to me can I grab their gear": when tells, can I asks
-    if _WH.search(asking) or _WH_INSIDE.search(asking):
+    if _WH.search(asking) or _WH_INSIDE.search(asking) or _WH_LAST.search(asking):
         return "sentence", asking
     if _NEGATED_OPENING.match(asking):
         return None, asking
@@ -347,7 +349,8 @@ _AMOUNT = _Pattern(r"(?<![dD\w])\+?(\d+|two|three|four|five|six|seven|eight|nine
 
 
 def _contradicts(statement: str, claim: str) -> str | None:
-    """No when the sentence says another kind or another amount of the very thing the claim names; else None."""
+    """No when the sentence says another kind or another amount of the very thing the claim names, Yes when it
+    says the very kind the question asks of it; else None."""
     main = _main_clause(statement)
     if "\n" in statement or _NEGATIVE.search(main) or _MODALS.search(main):
         return None
@@ -358,14 +361,27 @@ def _contradicts(statement: str, claim: str) -> str | None:
         asked_subject, asked_kind = set(stems(said.group(1))), set(stems(said.group(2)))
         if subject and subject == asked_subject and asked_kind and not asked_kind <= kind and not kind <= asked_kind:
             return "No"
-    amounts = {stem: _NUMBER_WORDS.get(n.lower(), n) for n, word in _AMOUNT.findall(main) for stem in stems(word)}
+        if subject and subject == asked_subject and asked_kind and asked_kind == kind:
+            return "Yes"  # "Is a Gear Swap a free action?" against "Gear Swap is a Free Action."
+    done = _DONE.match(main.strip())
+    asked = _ASKS_DONE.search(claim)
+    if done and asked and not _ONLY.search(main) and not _BUT.search(main) and not _UNLESS.search(main):
+        said = set(stems(claim, drop=QUERY_STOPWORDS)) - {stem(asked.group(1).lower())}
+        if stem(done.group(1).lower()) == stem(asked.group(1).lower()) and len(said & set(stems(main))) * 2 >= len(said):
+            return "Yes"  # "does the bomb pause while I play the encounter out?" against "... pause the Dungeon Bomb resolution"
+    amounts = {counted: _NUMBER_WORDS.get(n.lower(), n) for n, word in _AMOUNT.findall(main) for counted in stems(word)}
     for n, word in _AMOUNT.findall(claim):
-        for stem in stems(word):
-            if stem in amounts and amounts[stem] != _NUMBER_WORDS.get(n.lower(), n):
+        for counted in stems(word):
+            if counted in amounts and amounts[counted] != _NUMBER_WORDS.get(n.lower(), n):
                 return "No"
     return None
 
 
+# An instruction ("pause the Dungeon Bomb resolution and resolve ...") and a question whether it is done ("does the
+# bomb pause", "should we pause the fight", "do I draw both first").
+_DONE = _Pattern(r"^(pause|resolve|draw|discard|return|shuffle|place|reduce|remove|reveal|roll|reroll|check|continue|resume|skip|use|keep|apply|end|complete)\b", re.I)
+_ASKS_DONE = _Pattern(
+    r"\b(?:do|does|did|should|shall|must|will|would)\s+(?:i|we|you|they|he|she|it|everything|everyone|the \w+|\w+)\s+(?:still\s+|just\s+|also\s+|first\s+)?(\w+)", re.I)
 _MODALS = _Pattern(r"\b(?:may|can|must|only|unless|but|if)\b", re.I)
 
 

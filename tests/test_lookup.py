@@ -1055,6 +1055,7 @@ def test_a_what_do_i_get_question_is_answered_only_by_a_sentence_that_says_what_
         ("When does moving fail so that you get an encounter, kids?", "sentence"),  # "When does" asks when
         ("Once the encounter deck runs out we reshuffle the discards, correct?", "yes/no"),  # the leading clause is the claim
         ("Absent card text, what is the maximum number of Loot cards one Backpack Slot can hold?", "number"),
+        ("Loot opportunity, it is what?", "sentence"),  # the wh-word asks last
     ],
 )
 def test_what_a_question_asks_for_decides_the_kind_of_answer_line(question, kind):
@@ -1101,13 +1102,33 @@ def test_a_sentence_that_names_another_kind_or_amount_of_the_same_thing_says_no(
     claim = "Gear Swap is a Turn Action; I remember it says so."
     found = answer_for(claim, lookup.read(claim)[0], key, quote, "Gear Swap", 50.0)
     assert found is not None and found.line == "No \u2014 Gear Swap is a Free Action."
-    same = "Is a gear swap a free action?"
-    assert answer_for(same, lookup.read(same)[0], key, quote, "Gear Swap", 50.0) is None  # no may: no Yes read
+    other = "Is a gear swap a turn action?"
+    assert answer_for(other, lookup.read(other)[0], key, quote, "Gear Swap", 50.0).verdict == "No"
     key = "08_LOOT_AND_INVENTORY > PLOT_ARMOR"
     quote = _first_quote(rules_db, key, "Plot Armor grants +5 Defense while Equipped.")
     for claim, verdict in (("Plot Armor gives +3 Defense, correct?", "No"), ("Plot Armor gives +5 Defense, correct?", None)):
         found = answer_for(claim, lookup.read(claim)[0], key, quote, "Plot Armor", 50.0)
         assert (found.verdict if found else None) == verdict, claim
+
+
+def test_a_sentence_that_says_what_the_question_asks_is_done_says_yes(rules_db):
+    """An instruction answers whether it is done ("does the bomb pause while I play the encounter out?" against
+    "... pause the Dungeon Bomb resolution and resolve the Random Encounter."); a kind, whether a thing is it
+    ("Is a Gear Swap a free action?")."""
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    key = "08_LOOT_AND_INVENTORY > GEAR_SWAP"
+    quote = _first_quote(rules_db, key, "Gear Swap is a Free Action.")
+    asked = "Is a Gear Swap a free action?"
+    assert answer_for(asked, lookup.read(asked)[0], key, quote, "Gear Swap", 50.0).verdict == "Yes"
+    key = "10_RANDOM_ENCOUNTERS > RANDOM_ENCOUNTERS_AND_DUNGEON_BOMBS"
+    quote = _first_quote(rules_db, key, next(
+        st.text for st in rules_db.section(key).statements if st.text.startswith("If a Dungeon Bomb causes a Random Encounter")))
+    for asked, verdict in (("And does the bomb pause while I play the encounter out?", "Yes"),
+                           ("does the bomb end while I play the encounter out?", None)):  # another verb: no Yes
+        found = answer_for(asked, lookup.read(asked)[0], key, quote, "Random Encounters and Dungeon Bombs", 50.0)
+        assert (found.verdict if found else None) == verdict, asked
 
 
 def test_an_amount_worked_out_from_the_table_s_own_numbers_gets_no_line(rules_db):
