@@ -337,6 +337,9 @@ def verdict_of(statement: str, question: str) -> str | None:
 # A condition asked after the question ("... if I fail the check?", "..., even when it is empty?").
 _TRAILING_CONDITION = _Pattern(r"\w\W+(?:even )?(?:if|unless)\s+([^?]+)", re.I)
 _STILL = _Pattern(r"\bstill\b", re.I)
+# "How many kinds of dice does this game use?", "how many steps r in a turn": a list answers by its length.
+_COUNT_KINDS = _Pattern(r"\bhow many (?:\w+ )?(?:kinds|types|sorts|different|separate|steps|phases|stages)\b", re.I)
+_ITEM = _Pattern(r"^\s*(?:[-\u2022]|\d+\.)\s+\S", re.M)
 _BEFORE = _Pattern(r"\bbefore\b", re.I)
 _AFTER = _Pattern(r"\bafter(?:wards?)?\b", re.I)
 
@@ -453,6 +456,9 @@ def answer_for(
     if kind in ("sentence", "number") and _works_out(question, claim):
         return None  # "I rolled an 11, Charm +4: what's my total?" is worked out from the table's numbers, not read
     if kind == "number":
+        items = _ITEM.findall(quote.text)
+        if len(items) > 1 and _COUNT_KINDS.search(claim):
+            return Answer(quote.text, key, quote.n, str(len(items)))  # "How many kinds of dice?" counts the list's items
         number = number_of(quote.text, question)
         return Answer(quote.text, key, quote.n, number) if number and "number" in statement_shapes(quote.text) else None
     if kind == "sentence":

@@ -1152,6 +1152,18 @@ def test_an_amount_worked_out_from_the_table_s_own_numbers_gets_no_line(rules_db
     assert answer_for(asked, lookup.read(asked)[0], key, quote, "Repeating Turn Actions", 50.0).verdict == "1"
 
 
+def test_how_many_kinds_counts_the_list_that_names_them(rules_db):
+    from index.answer import answer_for
+
+    lookup = RulesIndex(rules_db)
+    key = "01_CORE_CONCEPTS > DICE"
+    quote = _first_quote(rules_db, key, next(st.text for st in rules_db.section(key).statements if st.text.startswith("Viva La Dungeon uses")))
+    asked = "How many kinds of dice does this game use?"
+    assert answer_for(asked, lookup.read(asked)[0], key, quote, "Dice", 50.0).verdict == "5"
+    asked = "How many dice do I roll for a check?"  # not a count of kinds: the list is no answer
+    assert answer_for(asked, lookup.read(asked)[0], key, quote, "Dice", 50.0) is None
+
+
 def test_a_roll_s_face_is_no_count():
     from index.answer import number_of
 
