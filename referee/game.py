@@ -238,7 +238,7 @@ class Game:
 
 def open_rules():
     """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
-    from referee.table_settings import open_rules as bundled
+    from referee.variables import open_rules as bundled
 
     return bundled()
 

@@ -10,10 +10,10 @@ from referee import interpretations
 from referee.errors import InvalidMove
 from referee.parsing import parse_int
 from referee.state import TableSettings
-from referee.variables import read_variables
+from referee.variables import open_rules, read_variables
 
 __all__ = ["make_settings", "parse_stats", "parse_players", "parse_interpretations", "check_players", "check_stats",
-           "rules_stat", "open_rules", "SETTING_BOUNDS", "SETTING_DEFAULTS"]
+           "rules_stat", "SETTING_BOUNDS", "SETTING_DEFAULTS"]
 
 # The numbers `referee new` takes: (option, lowest, highest), the same bounds whether typed, passed or read from a
 # position file; and the defaults of the optional ones.
@@ -21,18 +21,6 @@ SETTING_BOUNDS = {"health": ("--health", 1, 999), "health_cap": ("--health-cap",
                   "turn_actions": ("--turn-actions", 1, 99), "reroll_supply": ("--reroll-supply", 0, 999),
                   "starting_kaos": ("--starting-kaos", 0, 999), "backpack_slots": ("--backpack-slots", 0, 20)}
 SETTING_DEFAULTS = {"health_cap": None, "reroll_supply": 10, "starting_kaos": 0, "backpack_slots": 3}
-
-
-def open_rules():
-    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be."""
-    import rulesdb
-
-    from referee.errors import RulesError
-
-    try:
-        return rulesdb.open_rules()
-    except rulesdb.RulesError as error:
-        raise RulesError(f"the rules database cannot be built: {error}") from error
 
 
 def parse_players(text: str) -> tuple[str, ...]:

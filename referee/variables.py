@@ -10,7 +10,7 @@ import re
 
 from referee.errors import RulesError
 
-__all__ = ["ENGINE_VARIABLES", "read_variables", "token_amount", "VariableError"]
+__all__ = ["ENGINE_VARIABLES", "open_rules", "read_variables", "token_amount", "VariableError"]
 
 ENGINE_VARIABLES = (
     "CRITICAL_SUCCESS_REWARD",
@@ -24,6 +24,17 @@ _TOKENS = {"kaos": "kaos", "reroll token": "reroll", "reroll tokens": "reroll"}
 
 class VariableError(RulesError):
     """A Rules Variable is missing or says something the engine cannot apply."""
+
+
+def open_rules():
+    """The bundled rules database (built into the user cache on first use); RulesError when it cannot be. Here, not in
+    table_settings: `ask` and `rules` open the rules without loading what setting up a game needs."""
+    import rulesdb
+
+    try:
+        return rulesdb.open_rules()
+    except rulesdb.RulesError as error:
+        raise RulesError(f"the rules database cannot be built: {error}") from error
 
 
 def read_variables(db) -> dict[str, str]:

@@ -82,6 +82,8 @@ def test_version_loads_neither_rich_nor_the_engine(env_home):
 def test_only_ask_loads_the_lookup(env_home):
     found = _run(["ask", "can I put plot armor in my bag", "--json"], env_home)
     assert "index.lookup" in found["loaded"] and _loaded(found, RULES) == []
+    # a question that names no move opens no game: nothing of setting one up (the register, the state) is loaded
+    assert _loaded(found, ("referee.table_settings", "referee.interpretations", "referee.state")) == []
 
 
 def test_ask_loads_of_whoosh_only_its_stemmer_and_no_web_or_async_imports(env_home):
