@@ -11,7 +11,7 @@ import re
 
 from index.model import Handoff
 from index.text import QUERY_STOPWORDS, stems
-from rulesdb.model import key_of
+from rulesdb.keys import key_of
 
 __all__ = ["is_signpost", "handoffs", "see_also"]
 

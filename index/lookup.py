@@ -31,7 +31,7 @@ from index.spell import Corrector, speller_vocabulary
 from index.store import SKIPPED_KINDS, open_or_build
 from index.text import CLAUSE_BREAK, QUERY_STOPWORDS, remember_stems, words
 from index.weights import Weights
-from rulesdb.model import key_of
+from rulesdb.keys import key_of
 
 __all__ = ["RulesIndex", "open_index"]
 

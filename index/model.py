@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulesdb.model import key_of
+from rulesdb.keys import key_of
 
 __all__ = ["Quote", "Handoff", "SectionHit", "Answer", "LookupResult"]
 

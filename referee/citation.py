@@ -5,7 +5,7 @@ named reading of the register (referee/interpretations.py) where the rules are s
 from __future__ import annotations
 
 from referee.records import Record, field
-from rulesdb.model import split_key
+from rulesdb.keys import split_key
 
 __all__ = ["Citation", "AppliedInterpretation"]
 

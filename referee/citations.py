@@ -7,7 +7,7 @@ section in the rules database. Engine code refers to these names, never to loose
 from __future__ import annotations
 
 from referee.citation import Citation
-from rulesdb.model import key_of
+from rulesdb.keys import key_of
 
 CORE = "01_CORE_CONCEPTS"
 STRUCTURE = "02_GAME_STRUCTURE"

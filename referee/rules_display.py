@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesdb.model import key_of
+from rulesdb.keys import key_of
 
 __all__ = [
     "list_json",

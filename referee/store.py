@@ -151,7 +151,7 @@ def _note_damage(path: Path, what: str) -> None:
 
 
 def games_dir() -> Path:
-    from rulesdb.store import data_dir  # the one place that knows REFEREE_HOME / platformdirs
+    from rulesdb.folders import data_dir  # the one place that knows REFEREE_HOME / platformdirs
 
     return data_dir() / "games"
 

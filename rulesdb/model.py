@@ -4,18 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Statement", "Reference", "SectionView", "key_of", "split_key"]
+from rulesdb.keys import key_of
 
-
-def key_of(doc_id: str, section_id: str) -> str:
-    """The rule documents' own citation form: `08_LOOT_AND_INVENTORY > PLOT_ARMOR`."""
-    return f"{doc_id} > {section_id}"
-
-
-def split_key(key: str) -> tuple[str, str]:
-    """(doc_id, section_id) of a key written by key_of."""
-    doc_id, _, section_id = key.partition(" > ")
-    return doc_id, section_id
+__all__ = ["Statement", "Reference", "SectionView"]
 
 
 @dataclass(frozen=True)

@@ -14,38 +14,15 @@ import sqlite3
 from pathlib import Path
 
 from rulesdb.errors import AmbiguousKey, RulesError, UnknownKey
-from rulesdb.model import Reference, SectionView, Statement, key_of
+from rulesdb.folders import cache_dir, data_dir
+from rulesdb.keys import key_of
+from rulesdb.model import Reference, SectionView, Statement
 
 __all__ = ["RulesDB", "open_rules", "cache_dir", "data_dir", "user_sources", "add_document", "MAX_DOCUMENT_BYTES"]
 
 # An added document's size limit: the lookup indexes every statement, and a 60,000-section document made each
 # `ask` take 10 s and 500 MB; the official documents are 8-30 KB.
 MAX_DOCUMENT_BYTES = 1024 ** 2
-
-
-def _home() -> Path | None:
-    home = os.environ.get("REFEREE_HOME")
-    return Path(home) if home else None
-
-
-def cache_dir() -> Path:
-    """Where the rules database and its search index live (a cache: rebuilt when lost)."""
-    home = _home()
-    if home:
-        return home / "cache"
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("referee"))
-
-
-def data_dir() -> Path:
-    """Where the user's own files live: added rule documents, games."""
-    home = _home()
-    if home:
-        return home / "data"
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("referee"))
 
 
 def user_sources() -> list[Path]:

@@ -59,6 +59,8 @@ def test_a_core_move_loads_its_own_rules(env_home, words):
     found = _run(words, env_home)
     assert _loaded(found, HEAVY) == []
     assert _loaded(found, RULES) == ["referee.core_concepts", "referee.game_structure"]  # 01, and 02's after-move
+    # the game file keeps the Rules Variables: a move cites rules (rulesdb.keys) but never opens the rules database
+    assert _loaded(found, ("rulesdb.store", "rulesdb.model")) == []
 
 
 @pytest.mark.parametrize("words, rules", [

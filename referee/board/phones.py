@@ -89,7 +89,7 @@ class Links:
     """The join links of one game: {"host": token, "players": {name: token}}, in a file of the user data folder."""
 
     def __init__(self, game: Path, players):
-        from rulesdb.store import data_dir  # the one place that knows REFEREE_HOME / platformdirs
+        from rulesdb.folders import data_dir  # the one place that knows REFEREE_HOME / platformdirs
 
         key = hashlib.sha256(str(Path(game).resolve()).encode()).hexdigest()[:24]
         self.file = data_dir() / "links" / f"{key}.json"

@@ -368,7 +368,7 @@ def _history():
     """The session's history, kept in the user's data folder (REFEREE_HOME/data when set); in memory when that
     folder cannot be written."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
-    from rulesdb.store import data_dir
+    from rulesdb.folders import data_dir
 
     try:
         folder = data_dir()
