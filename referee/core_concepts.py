@@ -35,19 +35,19 @@ def _signed(n: int) -> str:
 # --- tokens: Health, Kaos, Reroll Tokens ---------------------------------------------------------
 
 
-def rerolls_available(state, d) -> int:
+def rerolls_available(work, d) -> int:
     """Reroll Tokens in the supply now, counting what this move has already decided (GameState.rerolls_available)."""
-    return state.rerolls_available(held=sum(d.work.player(p.name).rerolls for p in state.players),
-                                   out=d.work.rerolls_out)
+    return work.before.rerolls_available(held=sum(work.player(p.name).rerolls for p in work.before.players),
+                                   out=work.rerolls_out)
 
 
-def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", *because) -> int:
+def gain_tokens(work, d, name: str, resource: str, amount: int, why: str = "", *because) -> int:
     """Give `name` tokens; Reroll Tokens only while the supply has some. Returns what was gained. `because`: the
     sentences that grant them (the gain's reason on the ruling)."""
     why = f" ({why})" if why else ""
     if resource == "reroll":
-        held_before = d.work.player(name).rerolls
-        available = rerolls_available(state, d)
+        held_before = work.player(name).rerolls
+        available = rerolls_available(work, d)
         gained = min(amount, available)
         if gained < amount:
             d.say(
@@ -59,49 +59,49 @@ def gain_tokens(state, d, name: str, resource: str, amount: int, why: str = "", 
         else:
             d.say(f"{name} gains {tokens(gained, 'reroll')}{why} → {held_before + gained}", *because, kind="tokens")
         if gained:
-            d.work.player(name).rerolls = held_before + gained
+            work.player(name).rerolls = held_before + gained
         return gained
     if resource == "kaos":
-        d.work.player(name).kaos = d.work.player(name).kaos + amount
-        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {d.work.player(name).kaos} Kaos", *because, R.KAOS_NOT_CAPPED,
+        work.player(name).kaos = work.player(name).kaos + amount
+        d.say(f"{name} gains {tokens(amount, 'kaos')}{why} → {work.player(name).kaos} Kaos", *because, R.KAOS_NOT_CAPPED,
               kind="tokens")
         return amount
     raise InvalidMove(f"cannot gain {resource!r}")
 
 
-def return_reroll_tokens(state, d, n: int) -> None:
+def return_reroll_tokens(work, d, n: int) -> None:
     """Spent or lost Reroll Tokens go back to the supply, or leave the game (interpretation spent-reroll-supply)."""
     if d.interpret("spent-reroll-supply") == "leave-game":
-        d.work.rerolls_out = d.work.rerolls_out + n
+        work.rerolls_out = work.rerolls_out + n
 
 
-def _removed(d, name: str, doing: str) -> None:
-    registry.hook("refuse-removed")(d, name, doing)
+def _removed(work, d, name: str, doing: str) -> None:
+    registry.hook("refuse-removed")(work, d, name, doing)
 
 
-def judge_damage(state, move, d) -> None:
+def judge_damage(work, move, d) -> None:
     _positive(move.amount)
-    _removed(d, move.player, "take Damage")
-    before = d.work.player(move.player).health
+    _removed(work, d, move.player, "take Damage")
+    before = work.player(move.player).health
     after = before - move.amount
     source = f" from {move.source}" if move.source else ""
-    d.work.player(move.player).health = after
+    work.player(move.player).health = after
     d.say(f"{move.player} takes {move.amount} Damage{source}: Health {before} → {after}", R.DAMAGE_REDUCES_HEALTH,
           kind="tokens")
-    dying = [p.player for p in d.work.stack if p.kind == "death" and p.player != move.player]
-    if dying and d.work.stack[-1].kind == "death":
+    dying = [p.player for p in work.stack if p.kind == "death" and p.player != move.player]
+    if dying and work.stack[-1].kind == "death":
         d.interpret("simultaneous-deaths")
         d.say(f"recorded as Damage from the same effect as the Death Process pending for {', '.join(dying)}",
               R.DEATH_FULLY_RESOLVED)
-    registry.hook("possible-death")(state, d, move.player)
+    registry.hook("possible-death")(work, d, move.player)
 
 
-def judge_heal(state, move, d) -> None:
+def judge_heal(work, move, d) -> None:
     _positive(move.amount)
-    _removed(d, move.player, "heal")
-    before, cap = d.work.player(move.player).health, d.work.player(move.player).health_cap
+    _removed(work, d, move.player, "heal")
+    before, cap = work.player(move.player).health, work.player(move.player).health_cap
     after = max(before, min(cap, before + move.amount))
-    d.work.player(move.player).health = after
+    work.player(move.player).health = after
     if after - before < move.amount:
         d.say(
             f"{move.player} heals {after - before} of {move.amount}: Health {before} → {after} "
@@ -112,30 +112,30 @@ def judge_heal(state, move, d) -> None:
         d.say(f"{move.player} heals {move.amount}: Health {before} → {after}", R.HEAL_UP_TO_CAP, kind="tokens")
 
 
-def judge_gain(state, move, d) -> None:
+def judge_gain(work, move, d) -> None:
     _positive(move.amount)
-    _removed(d, move.player, "gain anything")
+    _removed(work, d, move.player, "gain anything")
     if move.resource == "health":
-        before, cap = d.work.player(move.player).health, d.work.player(move.player).health_cap
+        before, cap = work.player(move.player).health, work.player(move.player).health_cap
         after = before + move.amount
-        d.work.player(move.player).health = after
+        work.player(move.player).health = after
         d.say(f"{move.player} gains {move.amount} Health: {before} → {after}", R.GAIN_HEALTH, kind="tokens")
         if after > cap:
             d.say(f"{move.player}'s Health is above the Health Cap ({cap})", R.GAIN_ABOVE_CAP)
     elif move.resource in ("kaos", "reroll"):  # the supply is what limits a gain of Reroll Tokens
-        gain_tokens(state, d, move.player, move.resource, move.amount, "",
+        gain_tokens(work, d, move.player, move.resource, move.amount, "",
                     *((R.REROLL_NONE_AVAILABLE,) if move.resource == "reroll" else ()))
     else:
         raise InvalidMove(f"cannot gain {move.resource!r}: health, kaos or reroll")
 
 
-def judge_lose(state, move, d) -> None:
+def judge_lose(work, move, d) -> None:
     _positive(move.amount)
-    _removed(d, move.player, "lose anything")
+    _removed(work, d, move.player, "lose anything")
     if move.resource not in ("kaos", "reroll"):
         raise InvalidMove(f"cannot lose {move.resource!r} this way: kaos or reroll (Health is lost by `damage`)")
     field = "kaos" if move.resource == "kaos" else "rerolls"
-    held = getattr(d.work.player(move.player), field)
+    held = getattr(work.player(move.player), field)
     lost = min(held, move.amount)
     if move.amount > held:
         if d.interpret("lose-more-than-held") == "refuse":
@@ -148,9 +148,9 @@ def judge_lose(state, move, d) -> None:
         else:
             d.say(f"{move.player} holds only {tokens(held, move.resource)}: loses {held}, down to 0",
                   *interpretations_cited("lose-more-than-held"))
-    setattr(d.work.player(move.player), field, held - lost)
+    setattr(work.player(move.player), field, held - lost)
     if move.resource == "reroll":
-        return_reroll_tokens(state, d, lost)
+        return_reroll_tokens(work, d, lost)
     d.say(f"{move.player} loses {tokens(lost, move.resource)} → {held - lost}",
           *((R.KAOS_RESOURCE,) if move.resource == "kaos" else ()), kind="tokens")
 
@@ -170,23 +170,23 @@ def _positive(amount: int) -> None:
 # --- statuses ------------------------------------------------------------------------------------
 
 
-def judge_gain_status(state, move, d) -> None:
+def judge_gain_status(work, move, d) -> None:
     status, name = move.status, move.player
     if status not in STATUSES:
         raise InvalidMove(f"unknown status {status!r}: goblin or haunted")
-    _removed(d, name, "gain a status")
-    held = tuple(d.work.player(name).statuses)
+    _removed(work, d, name, "gain a status")
+    held = tuple(work.player(name).statuses)
     label = STATUSES[status]
     if status in held:
         d.say(f"{name} already has {label}: the new effect is ignored", *STATUS_CITES[status][2:4])
         return
     now = tuple(sorted(held + (status,)))
-    d.work.player(name).statuses = now
+    work.player(name).statuses = now
     d.say(f"{name} gains {label}: {STATUS_CITES[status][0].quote}", STATUS_CITES[status][0], kind="tokens")
     d.interpret("status-duration")
     if len(now) == 2:
         if d.interpret("status-cancel-time") == "at-once":
-            d.work.player(name).statuses = ()
+            work.player(name).statuses = ()
             d.say(f"{name} has both effects: they cancel each other and both are removed now",
                   R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
         else:
@@ -194,18 +194,18 @@ def judge_gain_status(state, move, d) -> None:
                   R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
 
 
-def judge_remove_status(state, move, d) -> None:
+def judge_remove_status(work, move, d) -> None:
     if move.status not in STATUSES:
         raise InvalidMove(f"unknown status {move.status!r}: goblin or haunted")
-    held = tuple(d.work.player(move.player).statuses)
+    held = tuple(work.player(move.player).statuses)
     label = STATUSES[move.status]
-    _removed(d, move.player, "lose a status")
+    _removed(work, d, move.player, "lose a status")
     if move.status not in held:
         d.violate("status-not-held", f"{move.player} does not have {label}: there is nothing to remove",
                   fix="`referee status` shows who has what", reading="status-duration")
         return d.impossible()
     d.interpret("status-duration")
-    d.work.player(move.player).statuses = tuple(s for s in held if s != move.status)
+    work.player(move.player).statuses = tuple(s for s in held if s != move.status)
     d.say(f"{label} is removed from {move.player} (table-reported: the card that gave it decides when it ends)")
 
 
@@ -255,7 +255,7 @@ class CheckProc(Procedure):
     accepts = CHECK_MOVES | {"encounter-choose", "use"}
     must_finish_first = (R.FINAL_RESULT_DEFINITION, R.TIMING_FEWEST_UNRESOLVED)
 
-    def refuse(self, d, move) -> None:
+    def refuse(self, work, d, move) -> None:
         if move.type in REPORTED_EFFECTS and d.interpret("check-finishes-first") == "effects-during-check":
             return  # the table's reading: the effects it reports are recorded during the Check
         d.violate("check-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
@@ -382,26 +382,26 @@ def _modifier_note(stat_note: str, bonus: int, reasons: tuple[str, ...] = ()) ->
     return ", ".join(n for n in (stat_note, other) if n) or "+0"
 
 
-def _live(d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
+def _live(work, d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
     """`p` with its Stat read from the board now (the value current when the Check is resolved), and the rules that
     let its Loot bonuses count. A participant of an older log keeps the modifier fixed at declare."""
     if not p.live:
         return p, ()
-    value, note, _, loot_rules = stat_modifier(d.work, p.name, check.check_kind, check.stat)
+    value, note, _, loot_rules = stat_modifier(work, p.name, check.check_kind, check.stat)
     return replace(p, modifier=value + p.bonus, modifier_note=_modifier_note(note, p.bonus, p.reasons)), loot_rules
 
 
-def _out_of_play(d, name: str, doing: str) -> None:
+def _out_of_play(work, d, name: str, doing: str) -> None:
     """A Fallen or Removed Player takes no Checks (interpretation out-of-play-checks); a Zombie is not refused."""
-    pstate = d.work.player(name).state
+    pstate = work.player(name).state
     if pstate in ("fallen", "removed") and d.interpret("out-of-play-checks") == "refuse":
         d.violate("out-of-play-check", f"{name} is a {pstate.capitalize()} Player and takes no Checks: cannot "
                   f"{doing}", fix="leave them out of the Check, or --override \"reason\" if a card says otherwise",
                   reading="out-of-play-checks")
 
 
-def judge_declare(state, move, d) -> None:
-    kind, stat, contested = check_kind(state, move)
+def judge_declare(work, move, d) -> None:
+    kind, stat, contested = check_kind(work.before, move)
     names = [move.player]
     if contested:
         d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
@@ -422,13 +422,13 @@ def judge_declare(state, move, d) -> None:
             raise InvalidMove("this Check needs a Target Number: --tn N")
         d.cite(R.TARGET_NUMBER)
     for name in names:
-        _out_of_play(d, name, "declare or be named in a Check")
+        _out_of_play(work, d, name, "declare or be named in a Check")
     participants = []
     for name in names:
         bonus = move.bonus if name == move.player else 0
-        value, note, rules, loot_rules = stat_modifier(d.work, name, kind, stat)
+        value, note, rules, loot_rules = stat_modifier(work, name, kind, stat)
         d.cite(*rules, *loot_rules)
-        held = d.work.player(name).statuses
+        held = work.player(name).statuses
         # the dice expected now (the roll itself re-reads the statuses); tells the hint how many d20s
         participants.append(Participant(name=name, modifier=value + bonus, modifier_note=_modifier_note(note, bonus),
                                         mode=_dice_mode(held), bonus=bonus, live=True))
@@ -445,17 +445,17 @@ def judge_declare(state, move, d) -> None:
                 d.cite(R.GOBLIN_CONTESTED if status == "goblin" else R.HAUNTED_CONTESTED)
     proc = CheckProc(check_kind=kind, stat=stat, tn=None if contested else move.tn, initiator=move.player,
                      participants=tuple(participants), contested=contested)
-    d.work.stack.append(proc)
+    work.stack.append(proc)
     bonus = ", ".join(f"{p.name}: {p.modifier_note}" for p in participants)
     d.say(f"{proc.title()} is declared ({bonus})", R.CHECK_IS_D20_ROLL)
     if kind == "attack":
-        d.report(f"the Attack Check's modifier and Target Number: {state.settings.not_loaded('06_COMBAT_ENCOUNTER')} "
+        d.report(f"the Attack Check's modifier and Target Number: {work.settings.not_loaded('06_COMBAT_ENCOUNTER')} "
                  f"defines them; the table gives them (--tn, --bonus)")
     d.oblige(proc.finish_hint())
 
 
-def _check_top(state, d) -> CheckProc:
-    top = d.work.top
+def _check_top(work, d) -> CheckProc:
+    top = work.top
     return top if isinstance(top, CheckProc) else None
 
 
@@ -482,7 +482,7 @@ def _unused_die(p: Participant) -> int | None:
     return b if a == p.used_die else a
 
 
-def crits(d, p: Participant) -> tuple[bool, bool]:
+def crits(work, d, p: Participant) -> tuple[bool, bool]:
     """(natural 20, natural 1) for the crit rewards of `p`'s current roll: the one place crits are detected.
 
     The die used decides automatic success or failure ("use the higher/lower result"). Whether a 20 or 1 on the
@@ -495,14 +495,14 @@ def crits(d, p: Participant) -> tuple[bool, bool]:
     return used == 20, used == 1
 
 
-def _crit_notes(state, d, p: Participant) -> None:
+def _crit_notes(work, d, p: Participant) -> None:
     used, unused = p.used_die, _unused_die(p)
     if used == 20:
         d.say(f"{p.name} rolled a natural 20: Critical Success", R.CRIT_SUCCESS)
     elif used == 1:
         d.say(f"{p.name} rolled a natural 1: Critical Failure", R.CRIT_FAILURE)
     if unused in (1, 20) and unused != used:
-        nat20, nat1 = crits(d, p)
+        nat20, nat1 = crits(work, d, p)
         counts = (unused == 20 and nat20) or (unused == 1 and nat1)
         d.say(f"the die not used shows a natural {unused}: it {'counts' if counts else 'does not count'} for the "
               f"Critical {'Success' if unused == 20 else 'Failure'} reward; the die used ({used}) decides the "
@@ -514,32 +514,32 @@ def _validate_dice(dice) -> None:
         raise InvalidMove(f"a d20 shows 1 to 20, not {list(dice)}")
 
 
-def _participant(state, move, d, *cites) -> tuple[CheckProc, Participant | None]:
+def _participant(work, move, d, *cites) -> tuple[CheckProc, Participant | None]:
     """The Check on top and `move.player`'s place in it; None (and nothing to apply) when they are not in it."""
-    check = _check_top(state, d)
+    check = _check_top(work, d)
     p = check.participant(move.player)
     if p is None:
         d.violate("not-in-the-check", f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
         d.impossible()
         return check, None
-    _out_of_play(d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it",
+    _out_of_play(work, d, move.player, {"roll": "roll", "reroll": "reroll", "kaos": "spend Kaos on it",
                                   "modifier": "take a modifier on it"}[move.type])
     return check, p
 
 
-def judge_roll(state, move, d) -> None:
+def judge_roll(work, move, d) -> None:
     _validate_dice(move.dice)
-    check, p = _participant(state, move, d, R.CONTESTED_EACH_ROLLS)
+    check, p = _participant(work, move, d, R.CONTESTED_EACH_ROLLS)
     if p is None:
         return
     if p.rolled:
         d.violate("already-rolled", f"{move.player} has already rolled for this Check; a new roll takes a Reroll Token",
                   R.REROLL_WHEN, R.REROLL_ALL_DICE, fix=f"`referee reroll {move.player.lower()} D20`")
         return d.impossible()
-    statuses = tuple(d.work.player(move.player).statuses)
+    statuses = tuple(work.player(move.player).statuses)
     if set(statuses) == {"goblin", "haunted"}:
         d.interpret("status-cancel-time")
-        d.work.player(move.player).statuses = ()
+        work.player(move.player).statuses = ()
         d.say(f"{move.player}'s Goblin Balls On Ya and Dungeon Haunted cancel each other: both are removed before rolling",
               R.STATUSES_CANCEL, R.STATUSES_REMOVE_BEFORE_ROLL)
         statuses = ()
@@ -554,20 +554,20 @@ def judge_roll(state, move, d) -> None:
     if mode != "single":
         d.cite(R.GOBLIN_EFFECT if mode == "higher" else R.HAUNTED_EFFECT)
     rolled = replace(p, dice=tuple(move.dice), mode=mode)
-    d.work.stack[-1] = check.with_participant(rolled)
+    work.stack[-1] = check.with_participant(rolled)
     how = " (virtual roll)" if move.virtual else ""
-    shown, _ = _live(d, check, rolled)
+    shown, _ = _live(work, d, check, rolled)
     # what decides the sum: two d20s' rule under a status, else the Final Result's formula
     adds = {"higher": R.GOBLIN_EFFECT, "lower": R.HAUNTED_EFFECT}.get(mode, R.FINAL_RESULT_FORMULA)
     d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
           f"= {shown.final_result} so far", adds, R.CHECK_IS_D20_ROLL)
-    _crit_notes(state, d, rolled)
-    _after_the_dice(state, d, check.with_participant(rolled), move.player, auto_resolve=move.auto_resolve)
+    _crit_notes(work, d, rolled)
+    _after_the_dice(work, d, check.with_participant(rolled), move.player, auto_resolve=move.auto_resolve)
 
 
-def judge_reroll(state, move, d) -> None:
+def judge_reroll(work, move, d) -> None:
     _validate_dice(move.dice)
-    check, p = _participant(state, move, d, R.CONTESTED_EACH_ROLLS)
+    check, p = _participant(work, move, d, R.CONTESTED_EACH_ROLLS)
     if p is None:
         return
     if not p.rolled:
@@ -580,7 +580,7 @@ def judge_reroll(state, move, d) -> None:
     if p.kaos:
         d.violate("reroll-after-kaos", f"{move.player} has spent Kaos on this Check: rerolls come before Kaos", R.REROLL_BEFORE_KAOS,
                   fix="undo the Kaos spending first (`referee undo`)")
-    held = d.work.player(move.player).rerolls
+    held = work.player(move.player).rerolls
     if held < 1:
         d.violate("no-reroll-token", f"{move.player} holds no Reroll Token", R.REROLL_WHEN,
                   fix="a Reroll Token is gained from a natural 1 (CRITICAL_FAILURE_REWARD) or a card")
@@ -592,15 +592,15 @@ def judge_reroll(state, move, d) -> None:
         return d.impossible()
     spent = 1 if held >= 1 else 0  # applied anyway (--override: a card grants the reroll): no token to spend
     if spent:
-        d.work.player(move.player).rerolls = held - 1
-        return_reroll_tokens(state, d, 1)
+        work.player(move.player).rerolls = held - 1
+        return_reroll_tokens(work, d, 1)
     new = replace(p, dice=tuple(move.dice), dropped=p.dropped + (p.dice,))
-    d.work.stack[-1] = check.with_participant(new)
+    work.stack[-1] = check.with_participant(new)
     struck = ", ".join(f"~~{v}~~" for v in p.dice)
     how = " (virtual roll)" if move.virtual else ""
     spends = "spends 1 Reroll Token and rerolls" if spent else "rerolls (no Reroll Token spent)"
     d.say(f"{move.player} {spends} {struck} → {_describe_roll(new)}{how}; "
-          f"the new result must be kept: {_live(d, check, new)[0].final_result} so far",
+          f"the new result must be kept: {_live(work, d, check, new)[0].final_result} so far",
           R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
     if p.mode != "single":
         d.cite(R.GOBLIN_REROLL_BOTH if p.mode == "higher" else R.HAUNTED_REROLL_BOTH, R.REROLL_MULTIPLE_DICE)
@@ -617,13 +617,13 @@ def judge_reroll(state, move, d) -> None:
         else:
             d.say("the rerolled natural 1 does not grant its reward", R.REROLL_CRIT_NO_REWARD, R.CRIT_FAILURE_REROLLED)
     if new.used_die in (1, 20) and old != new.used_die:
-        _crit_notes(state, d, new)
-    _after_the_dice(state, d, check.with_participant(new), move.player, auto_resolve=move.auto_resolve)
+        _crit_notes(work, d, new)
+    _after_the_dice(work, d, check.with_participant(new), move.player, auto_resolve=move.auto_resolve)
 
 
-def judge_kaos(state, move, d) -> None:
+def judge_kaos(work, move, d) -> None:
     _positive(move.amount)
-    check, p = _participant(state, move, d, R.KAOS_ANY_AMOUNT)
+    check, p = _participant(work, move, d, R.KAOS_ANY_AMOUNT)
     if p is None:
         return
     if check.contested:
@@ -633,46 +633,46 @@ def judge_kaos(state, move, d) -> None:
         d.violate("kaos-before-rolling", f"{move.player} has not rolled yet: Kaos is spent after the d20 is rolled", R.KAOS_AFTER_ROLL,
                   fix=f"`referee roll {move.player.lower()} D20` first")
         return d.impossible()
-    held = d.work.player(move.player).kaos
+    held = work.player(move.player).kaos
     if move.amount > held:  # no rule says so directly: what is spent is the Player's resource, held (kaos-floor)
         d.violate("kaos-not-held", f"{move.player} holds {held} Kaos, not {move.amount}", R.KAOS_RESOURCE,
                   R.KAOS_ANY_AMOUNT, fix=f"spend at most {held} Kaos" if held else f"{move.player} has no Kaos to spend: `referee resolve`",
                   reading="kaos-floor")
         return d.impossible()  # Kaos not held is not spent, not even by --override
-    d.work.player(move.player).kaos = held - move.amount
+    work.player(move.player).kaos = held - move.amount
     new = replace(p, kaos=p.kaos + move.amount)
-    d.work.stack[-1] = check.with_participant(new)
-    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(d, check, new)[0].final_result}; "
+    work.stack[-1] = check.with_participant(new)
+    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(work, d, check, new)[0].final_result}; "
           f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
     if p.used_die == 1:
         d.say(f"Kaos raises a natural 1: {move.player} forfeits the Critical Failure reward",
               R.KAOS_ON_NATURAL_1, R.KAOS_NATURAL_1_FORFEIT, R.CRIT_FAILURE_KAOS_FORFEIT)
 
 
-def judge_modifier(state, move, d) -> None:
+def judge_modifier(work, move, d) -> None:
     """An other applicable modifier the table reports during the Check (card text, an effect): 01 FINAL_RESULT."""
     if not isinstance(move.amount, int) or move.amount == 0:
         raise InvalidMove(f"a modifier is a whole number other than 0, such as +2 or -1, not {move.amount!r}")
     because = " ".join(move.because.split())
     if not because:
         raise InvalidMove("say what gives the modifier: --because \"Lucky Charm\"")
-    check, p = _participant(state, move, d, R.FINAL_RESULT_FORMULA)
+    check, p = _participant(work, move, d, R.FINAL_RESULT_FORMULA)
     if p is None:
         return
     d.interpret("check-finishes-first")
     reason = f"{_signed(move.amount)} {because}"
     new = replace(p, bonus=p.bonus + move.amount, modifier=p.modifier + move.amount, reasons=p.reasons + (reason,))
-    d.work.stack[-1] = check.with_participant(new)
-    so_far = f" → {_live(d, check, new)[0].final_result} so far" if new.rolled else ""
+    work.stack[-1] = check.with_participant(new)
+    so_far = f" → {_live(work, d, check, new)[0].final_result} so far" if new.rolled else ""
     d.say(f"{move.player}'s Check takes {reason} (table-reported), an other applicable modifier of the Final "
           f"Result{so_far}", R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)
     d.oblige(check.with_participant(new).finish_hint())
 
 
-def standing(d, check: CheckProc, name: str) -> str:
+def standing(work, d, check: CheckProc, name: str) -> str:
     """Where a rolled Check stands, for the decision the table is making: "15 vs TN 16: 1 short; Bram holds 2 Kaos,
     1 Reroll Token" (a Contested Check: who leads, or who has still to roll)."""
-    shown = {p.name: _live(d, check, p)[0] for p in check.participants}
+    shown = {p.name: _live(work, d, check, p)[0] for p in check.participants}
     if check.contested:
         waiting = [p.name for p in check.participants if not p.rolled]
         if waiting:
@@ -690,21 +690,21 @@ def standing(d, check: CheckProc, name: str) -> str:
         where = f"{p.final_result} vs TN {check.tn}: succeeds as it stands"
     else:
         where = f"{p.final_result} vs TN {check.tn}: {check.tn - p.final_result} short"
-    return f"{where}; {name} holds {tokens(d.work.player(name).kaos, 'kaos')}, {tokens(d.work.player(name).rerolls, 'reroll')}"
+    return f"{where}; {name} holds {tokens(work.player(name).kaos, 'kaos')}, {tokens(work.player(name).rerolls, 'reroll')}"
 
 
-def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool) -> None:
+def _after_the_dice(work, d, check: CheckProc, name: str, *, auto_resolve: bool) -> None:
     """After a roll or a reroll: say where the Check stands; with `auto_resolve` (what `roll` and `reroll` ask for
     unless --hold), resolve it at once when no Player can still change it (01 FINAL_RESULT: the value "after all
     allowed rerolls, modifiers, and Kaos spending have been resolved"). What can still change it is asked of the
     judges themselves (legal_moves.check_changers: a reroll, Kaos, any Player's card with its own timing), so the roll
     never resolves a Check that a move the referee would accept could still change. A Contested Check always waits
     for `referee resolve` (its standing says who leads)."""
-    d.say(standing(d, check, name))
+    d.say(standing(work, d, check, name))
     if not auto_resolve or check.contested or not all(p.rolled for p in check.participants):
         d.oblige(check.finish_hint())
         return
-    after = d.work if d.applicable else None  # the game as this move leaves it
+    after = work if d.applicable else None  # the game as this move leaves it
     changers = None if after is None else registry.hook("check-changers")(after)
     if changers is None or changers:
         cards = list(dict.fromkeys(f"{m.player}'s {m.card}" for m in changers or () if m.type == "use"))
@@ -723,14 +723,14 @@ def _after_the_dice(state, d, check: CheckProc, name: str, *, auto_resolve: bool
         return
     d.say(f"nothing else can change this Check ({why}): it resolves now (a modifier the table has to report: "
           f"`--hold` keeps a Check open)", R.FINAL_RESULT_DEFINITION)
-    _resolve(state, d, check)
+    _resolve(work, d, check)
 
 
-def judge_resolve(state, move, d) -> None:
-    _resolve(state, d, _check_top(state, d))
+def judge_resolve(work, move, d) -> None:
+    _resolve(work, d, _check_top(work, d))
 
 
-def _resolve(state, d, check: CheckProc) -> None:
+def _resolve(work, d, check: CheckProc) -> None:
     """Resolve the Check: its verdict is said with the sentence that decides it (the move's deciding sentence, also
     when a roll resolves its Check)."""
     waiting = [p.name for p in check.participants if not p.rolled]
@@ -740,8 +740,8 @@ def _resolve(state, d, check: CheckProc) -> None:
                   fix=check.finish_hint())
         return d.impossible()
     d.cite(R.FINAL_RESULT_DEFINITION)
-    d.work.stack.pop()
-    check = _current_stats(d, check)
+    work.stack.pop()
+    check = _current_stats(work, d, check)
     parts = []
     for p in check.participants:
         kaos = f" + {p.kaos} Kaos" if p.kaos else ""
@@ -783,17 +783,17 @@ def _resolve(state, d, check: CheckProc) -> None:
             deciding = (R.CHECK_SUCCEEDS if success else R.CHECK_FAILS, R.FINAL_RESULT_DECIDES)
         result = "success" if success else "failure"
         d.say(f"{check.title()}: {summary}: {result.upper()} ({why})", *deciding, kind="verdict")
-    d.work.last_check = f"{check.title()}: {summary}: {result}"
-    _crit_rewards(state, d, check)
-    below = d.work.top
+    work.last_check = f"{check.title()}: {summary}: {result}"
+    _crit_rewards(work, d, check)
+    below = work.top
     if below is not None:  # a procedure the Check was made for (a Random Encounter's Check option) takes the result
-        below.on_check_result(state, d, check, success)
+        below.on_check_result(work, d, check, success)
 
 
-def _current_stats(d, check: CheckProc) -> CheckProc:
+def _current_stats(work, d, check: CheckProc) -> CheckProc:
     """The Check with each Player's Stat as it is now, when the Check is resolved (08 LOOT_AND_STAT_BONUSES)."""
     for p in check.participants:
-        now, loot_rules = _live(d, check, p)
+        now, loot_rules = _live(work, d, check, p)
         d.cite(*loot_rules)
         if now.modifier != p.modifier:
             d.say(f"{p.name}'s modifier is {_signed(now.modifier)} now ({now.modifier_note}), not "
@@ -803,22 +803,22 @@ def _current_stats(d, check: CheckProc) -> CheckProc:
     return check
 
 
-def timing_order(state, d, names) -> list[str]:
+def timing_order(work, d, names) -> list[str]:
     """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
-    seats = [state.players[i].name for i in registry.hook("turn-order")(state, d.work.active)]
+    seats = [work.before.players[i].name for i in registry.hook("turn-order")(work.before, work.active)]
     return sorted(names, key=seats.index)
 
 
-def _crit_rewards(state, d, check: CheckProc) -> None:
-    variables = state.settings.variables
+def _crit_rewards(work, d, check: CheckProc) -> None:
+    variables = work.settings.variables
     earned = []  # (participant, CRITICAL_SUCCESS_REWARD?, CRITICAL_FAILURE_REWARD?)
     for p in check.participants:
-        nat20, nat1 = crits(d, p)
+        nat20, nat1 = crits(work, d, p)
         if nat20 or nat1:
             earned.append((p, nat20, nat1))
     if not earned:
         return
-    order = timing_order(state, d, [p.name for p, _, _ in earned])
+    order = timing_order(work, d, [p.name for p, _, _ in earned])
     earned.sort(key=lambda e: order.index(e[0].name))
     # Rewards paid in Reroll Tokens compete for the supply: then the order decides who gets them.
     wanted = []
@@ -827,12 +827,12 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             amount, resource = token_amount(variables, var)
             if won and resource == "reroll" and not (var == "CRITICAL_FAILURE_REWARD" and p.kaos):
                 wanted.append((p.name, amount))
-    if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(state, d):
-        active = state.players[d.work.active].name
+    if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(work, d):
+        active = work.before.players[work.active].name
         if len({name for name, _ in wanted} - {active}) > 1:  # the rule orders only the Active Player first
             d.interpret("simultaneous-order")
         d.say(f"the crit rewards are resolved at the same time and the Reroll Token supply cannot cover them all: "
-              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == state.players[d.work.active].name
+              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == work.before.players[work.active].name
                                        else "") + f", then in Turn Order: {', '.join(order)}", R.TIMING_ACTIVE_FIRST)
     for p, nat20, nat1 in earned:
         d.interpret("crit-reward-time")
@@ -842,13 +842,13 @@ def _crit_rewards(state, d, check: CheckProc) -> None:
             d.cite(R.CRIT_SUCCESS_REROLLED if nat20 else R.CRIT_FAILURE_REROLLED)
         if nat20:
             amount, resource = token_amount(variables, "CRITICAL_SUCCESS_REWARD")
-            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD", R.CRIT_SUCCESS_REWARD)
+            gain_tokens(work, d, p.name, resource, amount, "CRITICAL_SUCCESS_REWARD", R.CRIT_SUCCESS_REWARD)
         if nat1 and p.kaos:
             d.say(f"{p.name} spent Kaos on the natural 1: no CRITICAL_FAILURE_REWARD",
                   R.CRIT_FAILURE_KAOS_FORFEIT, R.KAOS_NATURAL_1_FORFEIT, kind="tokens")
         elif nat1:
             amount, resource = token_amount(variables, "CRITICAL_FAILURE_REWARD")
-            gain_tokens(state, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD", R.CRIT_FAILURE_REWARD)
+            gain_tokens(work, d, p.name, resource, amount, "CRITICAL_FAILURE_REWARD", R.CRIT_FAILURE_REWARD)
 
 
 def dice_needed(state, name: str, *, reroll: bool) -> int:

@@ -18,11 +18,11 @@ from referee.state import GameState, TableSettings
 __all__ = ["check", "is_legal", "judge", "apply", "replay"]
 
 
-def _no_check(d: Draft, move_type: str) -> None:
+def _no_check(work: GameState, d: Draft, move_type: str) -> None:
     """A Check move with no Check being rolled, refused with the sentence that decides it for that move."""
-    top = d.state.top
+    top = work.top
     fix = ("declare one first: `referee declare PLAYER STAT --tn N`" if top is None or "declare" in top.accepts
-           else top.finish_hint(d.state))  # nothing is declared before the procedure on top finishes
+           else top.finish_hint(work))  # nothing is declared before the procedure on top finishes
     if move_type == "reroll":
         d.violate("reroll-no-roll", "no roll is waiting to be resolved: a Reroll Token is spent after rolling and "
                   "before the result is resolved", R.REROLL_WHEN, fix=fix)
@@ -46,17 +46,19 @@ def check(state: GameState, move: Move) -> Ruling:
     Raises InvalidMove when the move itself is malformed (amount < 1, ...), UnknownName for a Player not in this game
     (names are resolved by `referee.notation`; a Move names a Player exactly).
     """
-    return judge(state, move).finish(move)
+    work, d = judge(state, move)
+    return d.finish(move, work)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
     """Whether `check(state, move)` is legal, without finishing its ruling (python-chess's `is_legal`)."""
-    return not judge(state, move).violations
+    return not judge(state, move)[1].violations
 
 
-def judge(state: GameState, move: Move) -> Draft:
-    """The verdict on `move` as the judges leave it, before `Draft.finish` makes it a Ruling: a caller that only asks
-    whether moves are legal (legal_moves tries every candidate) skips reading each one's effects. Raises as `check`."""
+def judge(state: GameState, move: Move) -> tuple[GameState, Draft]:
+    """The move's working copy and the verdict on `move` as the judges leave them, before `Draft.finish` makes them a
+    Ruling: a caller that only asks whether moves are legal (legal_moves tries every candidate) skips reading each
+    one's effects. Raises as `check`."""
     if MOVE_TYPES.get(getattr(move, "type", None)) is not type(move):
         raise InvalidMove(f"unknown move {getattr(move, 'type', move)!r}")
     judged_by = registry.judge(move)
@@ -64,49 +66,50 @@ def judge(state: GameState, move: Move) -> Draft:
         _known(state, move.player)
     for name in getattr(move, "opponents", ()):
         _known(state, name)
-    d = Draft(state)
+    work = state.working_copy()  # the judge reads and writes the game there; `state` stays as it was
+    d = Draft(state.settings.interpretations)
     if state.ended:
         d.violate("game-over", f"the game is over: {state.winner} won", R.GAME_ENDS, R.GAME_WINNER,
                   fix="no further moves; `referee undo` takes back the last move")
         d.impossible()
-        return d
+        return work, d
     top = state.top
     own = top.judge_for(move) if top is not None else None
     if own is not None:
         judged_by = own  # the procedure on top judges it (01 REROLL_TOKENS: a Penalty's damage die, rerolled or applied)
     elif move.type in CHECK_MOVES and getattr(top, "kind", None) != "check":
         if getattr(top, "kind", None) == "random-encounter" and top.step == "choose":
-            top.refuse(d, move)  # 10: an option is chosen before rolling dice: that decides it
+            top.refuse(work, d, move)  # 10: an option is chosen before rolling dice: that decides it
         else:
-            _no_check(d, move.type)
+            _no_check(work, d, move.type)
             if top is not None:
-                top.refuse(d, move)
+                top.refuse(work, d, move)
         d.impossible()
-        return d
+        return work, d
     if top is not None and move.type not in top.accepts and move.type not in BOOKKEEPING_MOVES:
-        top.refuse(d, move)
+        top.refuse(work, d, move)
     if top is not None and move.type in top.accepts:
-        top.observe(state, move, d)
-    judged_by(state, move, d)
-    _resume_uncovered(state, d, top)
-    if d.applicable and d.work.ended and not state.ended:
+        top.observe(work, move, d)
+    judged_by(work, move, d)
+    _resume_uncovered(work, d, top)
+    if d.applicable and work.ended and not state.ended:
         for proc in reversed(state.stack):
-            proc.on_game_end(state, d)
-    if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *d.work.stack)):
-        registry.procedure("loot-window").after_any_move(state, move, d)  # 08: Death, Victory, Removal
-    registry.resolve(registry.AFTER_EVERY_MOVE)(state, move, d)
-    return d
+            proc.on_game_end(work, d)
+    if d.applicable and any(p.kind == "loot-window" for p in (*state.stack, *work.stack)):
+        registry.procedure("loot-window").after_any_move(work, move, d)  # 08: Death, Victory, Removal
+    registry.resolve(registry.AFTER_EVERY_MOVE)(work, move, d)
+    return work, d
 
 
-def _resume_uncovered(state: GameState, d: Draft, top) -> None:
+def _resume_uncovered(work: GameState, d: Draft, top) -> None:
     """A procedure that was below the top and is on top again after this move resumes (Procedure.on_resume)."""
     seen: list = [top]
-    while d.applicable and d.work.stack:
-        now = d.work.stack[-1]
-        if any(now is p for p in seen) or not any(now is p for p in state.stack):
+    while d.applicable and work.stack:
+        now = work.stack[-1]
+        if any(now is p for p in seen) or not any(now is p for p in work.before.stack):
             return
         seen.append(now)
-        now.on_resume(state, d)
+        now.on_resume(work, d)
 
 
 def _known(state: GameState, name: str) -> None:

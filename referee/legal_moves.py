@@ -92,7 +92,7 @@ def _legal(state, move) -> bool:
     from referee import engine
 
     try:
-        verdict = engine.judge(state, move)
+        _, verdict = engine.judge(state, move)
         return not verdict.violations and verdict.applicable  # check's legal, with effects to apply
     except (InvalidMove, ValueError):
         return False  # malformed for this state (e.g. a Stat no one has): not a move at all

@@ -79,18 +79,18 @@ class Ruling(Record, frozen=True, kw_only=True):
 
 
 class Draft:
-    """Collects a ruling while a rule function judges a move (every violation, not the first).
+    """Collects a ruling while a rule function judges a move (every violation, not the first): the verdict and
+    nothing else (violations, consequences with their reasons and kinds, obligations, citations, interpretations, the
+    steps the table reports). `choices` are the table's readings of the interpretations (`TableSettings`), which
+    `interpret` applies.
 
-    It holds the verdict only (violations, consequences with their reasons and kinds, obligations, citations,
-    interpretations, the steps the table reports), beside the move's working copy of the state, `work`
-    (`GameState.working_copy`): a judge reads and writes the game through GameState's own API there, and reads
-    `state` (the game before the move) where a rule needs "before". The move's effects are the difference
-    (`referee.effects.diff`), read once when the ruling is finished.
+    The game is not here: a judge reads and writes the move's working copy (`GameState.working_copy`), its own
+    argument, `judge(work, move, d)`; `finish(move, work)` reads the move's effects off it
+    (`referee.effects.diff(work.before, work)`).
     """
 
-    def __init__(self, state):
-        self.state = state
-        self.work = state.working_copy()
+    def __init__(self, choices: dict[str, str] | None = None):
+        self.choices = choices or {}
         self.applicable = True  # False: nothing sensible to apply, not even by --override (`impossible`)
         self.violations: list[Violation] = []
         self.consequences: list[str] = []
@@ -142,15 +142,15 @@ class Draft:
     def interpret(self, id: str) -> str:
         from referee import interpretations
 
-        choices = self.state.settings.interpretations
-        self.interpretations.setdefault(id, interpretations.applied(choices, id))
-        return interpretations.reading(choices, id)
+        self.interpretations.setdefault(id, interpretations.applied(self.choices, id))
+        return interpretations.reading(self.choices, id)
 
     def impossible(self) -> None:
         """Nothing sensible to apply, not even by --override."""
         self.applicable = False
 
-    def finish(self, move) -> Ruling:
+    def finish(self, move, work) -> Ruling:
+        """The ruling on `move`, whose working copy `work` the judge left as the move would leave the game."""
         from referee.effects import diff
 
         cannot_apply = not self.applicable and bool(self.violations)
@@ -176,5 +176,5 @@ class Draft:
             citations=citations,
             interpretations=tuple(self.interpretations.values()),
             table_reported=() if cannot_apply else tuple(self.reported),
-            effects=tuple(diff(self.state, self.work)) if self.applicable else None,
+            effects=tuple(diff(work.before, work)) if self.applicable else None,
         )

@@ -158,7 +158,7 @@ class Procedure(Record, frozen=True):
         a hint may name only what the judges accept now (a Loot Management Window's placements)."""
         raise NotImplementedError
 
-    def refuse(self, d, move) -> None:
+    def refuse(self, work, d, move) -> None:
         """Refuse a move that does not belong to this procedure: it finishes first (each kind cites its own rule)."""
         raise NotImplementedError
 
@@ -169,16 +169,16 @@ class Procedure(Record, frozen=True):
         None."""
         return None
 
-    def observe(self, state, move, d) -> None:
+    def observe(self, work, move, d) -> None:
         """A move it accepts, judged while it is on top (a Random Encounter sees its Event Reward drawn)."""
 
-    def on_resume(self, state, d) -> None:
+    def on_resume(self, work, d) -> None:
         """On top again: what was pushed above it (a Death Process, a Loot Management Window) is done."""
 
-    def on_game_end(self, state, d) -> None:
+    def on_game_end(self, work, d) -> None:
         """The game ended (Victory) while it was pending."""
 
-    def on_check_result(self, state, d, check, success: bool) -> None:
+    def on_check_result(self, work, d, check, success: bool) -> None:
         """The Check it started (just above it) resolved: success or failure."""
 
     @classmethod
@@ -315,6 +315,8 @@ class GameState(Record):
     cards: dict[str, Card] = field(default_factory=dict)  # 08 loot: the per-game catalogue of described cards
     encounters: dict = field(default_factory=initial_encounters)  # 10: deck size, discard pile, described cards
     deaths: tuple[Death, ...] = ()  # completed Death Processes (08 LOOT_OPPORTUNITIES)
+    # a working copy's: the game before the move it judges (working_copy), never written to the game file
+    before: ClassVar["GameState | None"] = None
 
     @classmethod
     def initial(cls, settings: TableSettings) -> "GameState":
@@ -331,9 +333,11 @@ class GameState(Record):
     def working_copy(self) -> "GameState":
         """A copy a judge may change through this API while it judges a move (`referee.effects.diff` reads what it
         changed): its Players, pending stack and card catalogue are its own; the values in them, and the loot places
-        (frozen records), are shared with this state, so they are replaced, never changed in place."""
+        (frozen records), are shared with this state, so they are replaced, never changed in place. `copy.before` is
+        this state: the game before the move, for the few rules that compare with it."""
         copy = object.__new__(GameState)
         copy.__dict__.update(self.__dict__)
+        copy.before = self
         copy.players = [replace(p) for p in self.players]
         copy.stack = list(self.stack)
         copy.cards = dict(self.cards)

@@ -57,16 +57,16 @@ def test_turn_order_the_next_position_skips_only_removed_players_and_comes_back_
     from referee.game_structure import next_in_turn_order
     from referee.ruling import Draft
 
-    d = Draft(state)
-    assert next_in_turn_order(state, d, 3) == 0  # Tess -> Mara: wraps
-    d.work.player("Tess").state = "removed"
-    d.work.player("Mara").state = "removed"
-    d.work.player("Ivo").state = "fallen"  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
-    assert next_in_turn_order(state, d, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
-    d.work.player("Ivo").state = "removed"
-    assert next_in_turn_order(state, d, 2) == 2  # only Jun is left: Jun's own position comes last
-    d.work.player("Jun").state = "removed"
-    assert next_in_turn_order(state, d, 2) is None
+    work, d = state.working_copy(), Draft()
+    assert next_in_turn_order(work, d, 3) == 0  # Tess -> Mara: wraps
+    work.player("Tess").state = "removed"
+    work.player("Mara").state = "removed"
+    work.player("Ivo").state = "fallen"  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
+    assert next_in_turn_order(work, d, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
+    work.player("Ivo").state = "removed"
+    assert next_in_turn_order(work, d, 2) == 2  # only Jun is left: Jun's own position comes last
+    work.player("Jun").state = "removed"
+    assert next_in_turn_order(work, d, 2) is None
 
 
 def test_player_turn_is_only_the_active_players_own_and_only_a_normal_one(state):

@@ -350,7 +350,7 @@ def test_legal_but_nothing_to_apply_is_shown_as_such(state):
 
     from referee import game_display
 
-    ruling = Draft(state).finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)))
+    ruling = Draft().finish(DrawLoot(player="Mara", kinds=("armor",), names=("Cap",)), state.working_copy())
     ruling = type(ruling)(**{**ruling.__dict__, "effects": None})
     console = Console(record=True, width=200)
     game_display.print_played(console, game_display.Shown(ruling), dry_run=False, cannot_apply=True)
@@ -655,9 +655,9 @@ def test_discarded_plot_armor_returns_to_the_game_box(state):
 
 def test_discard_effects_is_a_required_discard_into_the_matching_pile(state):
     got(state, "Ivo", "weapon", "Club", weapon="melee")
-    d = Draft(state)
-    discard_effects(state, d, "Ivo", "Club", "Random Encounter option")
-    assert discard_pile(d.work, "weapon") == ["Club"] and pack(d.work, "Ivo")[0] is None
+    work, d = state.working_copy(), Draft()
+    discard_effects(work, d, "Ivo", "Club", "Random Encounter option")
+    assert discard_pile(work, "weapon") == ["Club"] and pack(work, "Ivo")[0] is None
     assert discard_pile(state, "weapon") == [] and pack(state, "Ivo")[0] == "Club"  # the state itself is not changed
     assert any("Random Encounter option" in c for c in d.consequences)
 

@@ -50,9 +50,9 @@ class Recalc:
         self.state = state
         self.before = {p: (loot_defense(state, p), stat_bonuses(state, p)) for p in dict.fromkeys(players)}
 
-    def say(self, d) -> None:
+    def say(self, work, d) -> None:
         for p, (defense, bonuses) in self.before.items():
-            now, now_bonuses = loot_defense(d.work, p), stat_bonuses(d.work, p)
+            now, now_bonuses = loot_defense(work, p), stat_bonuses(work, p)
             if now != defense:
                 # the full Defense is 06_COMBAT_ENCOUNTER's: the quote says so ("recalculate Defense according to")
                 d.say(f"{p}'s Defense from loot {defense} → {now}", R.DEFENSE_RECALC, kind="tokens")

@@ -28,33 +28,33 @@ def eligible_loot(v, player: str) -> list[str]:
     return [n for n in names if n not in plot] + (plot if reading != "excluded" else [])
 
 
-def discard_effects(state, d, player: str, card: str, why: str) -> None:
+def discard_effects(work, d, player: str, card: str, why: str) -> None:
     """A discard a rule requires (no timing check): the card goes to its matching pile, Plot Armor to the box."""
-    name = resolve_card(d.work, card, owned_cards(d.work, player), player=player)
-    recalc = Recalc(state, player)
-    place = take_out(d, name)
-    info = d.work.cards.get(name)
-    where = to_pile(d, name)
+    name = resolve_card(work, card, owned_cards(work, player), player=player)
+    recalc = Recalc(work.before, player)
+    place = take_out(work, d, name)
+    info = work.cards.get(name)
+    where = to_pile(work, d, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
           *pile_rules(info), kind="cards")
-    recalc.say(d)
+    recalc.say(work, d)
     if place[0] == "window":
-        close_if_done(state, d)
+        close_if_done(work, d)
 
 
-def judge_discard(state, move, d) -> None:
+def judge_discard(work, move, d) -> None:
     player = move.player
-    name = held_card(state, d, player, move.card)
+    name = held_card(work, d, player, move.card)
     if name is None:
         return
     if move.required:
-        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in d.work.stack) else None
-        return discard_effects(state, d, player, name, f"required by {move.required}")
-    dropped_stays(d, player, name, "it is not voluntarily discarded", discard=True)
-    top = d.work.top
+        d.cite(R.BOMB_LOOT_THIS_DOCUMENT) if any(p.kind == "end-of-turn" for p in work.stack) else None
+        return discard_effects(work, d, player, name, f"required by {move.required}")
+    dropped_stays(work, d, player, name, "it is not voluntarily discarded", discard=True)
+    top = work.top
     in_window = isinstance(top, LootWindowProc) and top.player == player
     if in_window and name in top.cards:
-        check_displaced_first(state, d, top, name)
+        check_displaced_first(work, d, top, name)
         d.cite(R.DISCARD_IN_WINDOW, R.LMW_OPTION_DISCARD)
     elif in_window:
         if d.interpret("lmw-make-room") == "yes":
@@ -68,22 +68,22 @@ def judge_discard(state, move, d) -> None:
     else:
         from referee.game_structure import refuse_outside_a_player_turn
 
-        active = state.active_player.name
+        active = work.before.active_player.name
         own_position = "a voluntary discard is made during one's own Player Turn"
-        if not state.own_player_turn(player) and not refuse_outside_a_player_turn(state, d, player, own_position,
+        if not work.before.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
                                                                                   R.DISCARD_OWN_TURN):
             d.violate("discard-on-another-players-turn", f"it is {active}'s turn: {player} may not voluntarily "
                       f"discard Loot during another Player's Turn",
                       R.DISCARD_NOT_OTHERS_TURN, R.DISCARD_OWN_TURN,
                       fix=f"discard it on {player}'s own Player Turn when nothing is being resolved "
                           f"(or --required \"REASON\" when a rule or effect requires the discard)")
-        busy = interrupting(state, d, player)
+        busy = interrupting(work, d, player)
         if busy:
             d.violate("discard-while-resolving", f"{busy[-1].title()} is being resolved: voluntary discards wait "
                       f"until nothing is",
-                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=d.work.top.finish_hint(state))
+                      R.DISCARD_OWN_TURN, *busy[-1].must_finish_first, fix=work.top.finish_hint(work.before))
         d.cite(R.DISCARD_OWN_TURN)
-        d.report(f"if this is a Combat Turn ({state.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
+        d.report(f"if this is a Combat Turn ({work.settings.not_loaded('06_COMBAT_ENCOUNTER')}), a voluntary discard "
                  f"is refused: the table says whether it is", R.DISCARD_NOT_COMBAT_TURN)
-    discard_effects(state, d, player, name, "voluntary")
-    obligations(state, d, player)
+    discard_effects(work, d, player, name, "voluntary")
+    obligations(work, d, player)

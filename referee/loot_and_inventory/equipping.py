@@ -13,13 +13,13 @@ from referee.loot_and_inventory.plot_armor import plot_armor_first, plot_leaving
 from referee.loot_and_inventory.loot_management_window import close_if_done, LootWindowProc, need_window, obligations
 
 
-def judge_equip(state, move, d) -> None:
+def judge_equip(work, move, d) -> None:
     player = move.player
-    name = held_card(state, d, player, move.card)
+    name = held_card(work, d, player, move.card)
     if name is None:
         return
-    card = d.work.cards.get(name)
-    window = need_window(state, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
+    card = work.cards.get(name)
+    window = need_window(work, d, player, name, "equipped", R.EQUIP_IN_WINDOW, R.EQUIP_STORED_GEAR_IN_SWAP)
     slots = legal_slots(card)
     if not slots:
         rules = (R.MAGIC_NOT_EQUIPPED, R.MAGIC_USE_AS_INSTRUCTED) if card.type in ("common", "rare") else \
@@ -28,15 +28,15 @@ def judge_equip(state, move, d) -> None:
                   fix=f"store it, use it or discard it (or describe how its card says it is Equipped: "
                       f"`referee card {quoted(name)} {card.type} --equip-as armor|melee|ranged --override ...`)")
         return d.impossible() if window is None else None
-    second_plot_armor(d, player, card, name)
-    leaving = plot_leaving(d.work, player, card)
+    second_plot_armor(work, d, player, card, name)
+    leaving = plot_leaving(work, player, card)
     slot = parse_slot(move.slot) if move.slot else None
     if slot is not None and slot not in slots:
         d.violate("illegal-slot", f"{name} may not be Equipped in {the_slot(slot)} ({card_summary(card)})",
                   *illegal_slot_rules(card, slot),
                   fix="legal: " + ", ".join(slot_label(s) for s in slots))  # --override: the card text allows it
     if slot is None:
-        empty = [s for s in slots if occupant(d.work, player, s) is None]
+        empty = [s for s in slots if occupant(work, player, s) is None]
         if leaving in slots:
             slot = leaving  # Plot Armor leaves it before the new Armor applies
         elif empty:
@@ -46,33 +46,33 @@ def judge_equip(state, move, d) -> None:
         else:
             d.violate("which-slot-to-replace", f"every legal slot for {name} is occupied: say which one to replace",
                       R.EQUIP_REPLACE_IF_LEGAL, fix=f"`referee equip {player.lower()} {quoted(name)} armor N`: "
-                      + ", ".join(f"{slot_label(s)} holds {label(occupant(d.work, player, s))}" for s in slots))
+                      + ", ".join(f"{slot_label(s)} holds {label(occupant(work, player, s))}" for s in slots))
             slot = slots[0]
     if window is None:
         return d.impossible()
-    held = occupant(d.work, player, slot)
+    held = occupant(work, player, slot)
     if held is not None and slot != leaving:
-        dropped_stays(d, player, held, f"{name} cannot be equipped over it")
-    recalc = Recalc(state, player)
-    take_out(d, name)
+        dropped_stays(work, d, player, held, f"{name} cannot be equipped over it")
+    recalc = Recalc(work.before, player)
+    take_out(work, d, name)
     if slot == leaving:
         held = None  # Plot Armor is discarded, not displaced
     if held is not None:
-        undrop(d, player, held)
-    plot_armor_first(state, d, player, card, name)
+        undrop(work, d, player, held)
+    plot_armor_first(work, d, player, card, name)
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, kind="cards")
-    set_slot(d, player, slot, name)
+    set_slot(work, d, player, slot, name)
     if held is not None:
-        top = d.work.stack[-1]
-        d.work.stack[-1] = LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
+        top = work.stack[-1]
+        work.stack[-1] = LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),
                                      source=top.source)
         d.say(f"{held} is displaced into {player}'s Loot Management Window: equip it elsewhere, store it, use it "
               f"or discard it now", R.LMW_DISPLACED, R.REPLACE_PREVIOUS_DISPLACED, R.LMW_DISPLACED_IMMEDIATELY,
               R.EQUIP_EFFECTS_END, kind="cards")
     if card.type == "armor":
         d.cite(R.ARMOR_EQUIPPED_PROVIDES, R.ARMOR_EQUIPPED_RECALC)
-    recalc.say(d)
-    close_if_done(state, d)
-    obligations(state, d, player)
+    recalc.say(work, d)
+    close_if_done(work, d)
+    obligations(work, d, player)

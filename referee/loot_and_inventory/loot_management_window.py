@@ -23,9 +23,9 @@ class LootWindowProc(Procedure):
                          "gain-status", "remove-status", "death", "set-state"})
     must_finish_first = (R.LMW_NO_UNRESOLVED, R.LMW_ENDS_ONLY_WHEN)
 
-    def refuse(self, d, move) -> None:
+    def refuse(self, work, d, move) -> None:
         d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                  fix=self.finish_hint(d.state))
+                  fix=self.finish_hint(work.before))
 
     player: str = ""
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
@@ -56,46 +56,46 @@ class LootWindowProc(Procedure):
         return f"place {label(first)} ({kind}){then}: " + _either([f"`referee {describe(m)}`" for m in moves])
 
     @staticmethod
-    def after_any_move(state, move, d) -> None:
+    def after_any_move(work, move, d) -> None:
         """Death, Victory and Removal around Loot Management Windows (LOOT_AND_DEATH_INTERRUPTION)."""
-        after_move(state, move, d)
+        after_move(work, move, d)
 
 
-def close_if_done(state, d) -> None:
+def close_if_done(work, d) -> None:
     """The window on top ends when nothing is left in it; the procedure below resumes."""
-    top = d.work.top
+    top = work.top
     if isinstance(top, LootWindowProc) and not top.cards:
-        d.work.stack.pop()
-        below = d.work.top
-        resumes = below.title() if below is not None else f"{state.active_player.name}'s turn"
+        work.stack.pop()
+        below = work.top
+        resumes = below.title() if below is not None else f"{work.before.active_player.name}'s turn"
         d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
               R.LMW_ENDS_ONLY_WHEN)
 
 
-def open_window(d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
+def open_window(work, d, player: str, names: list[str], source: str, displaced: tuple = ()) -> None:
     """Add cards to the player's window on top of the stack, or open one above whatever is there."""
-    top = d.work.top
+    top = work.top
     if isinstance(top, LootWindowProc) and top.player == player:
-        d.work.stack[-1] = LootWindowProc(player=player, cards=top.cards + tuple(names),
+        work.stack[-1] = LootWindowProc(player=player, cards=top.cards + tuple(names),
                                      displaced=top.displaced + tuple(displaced), source=top.source)
         d.cite(R.LMW_ORDER)
     else:
-        d.work.stack.append(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
+        work.stack.append(LootWindowProc(player=player, cards=tuple(names), displaced=tuple(displaced), source=source))
 
 
-def need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
+def need_window(work, d, player: str, name: str, verb: str, *rules) -> LootWindowProc | None:
     """The player's own window must be on top with `name` in it (and displaced Loot goes first)."""
-    top = d.work.top
+    top = work.top
     if not (isinstance(top, LootWindowProc) and top.player == player):
-        place = locate(d.work, name)
-        gear = is_gear(d.work.cards.get(name)) and place is not None and place[0] in ("slot", "backpack")
+        place = locate(work, name)
+        gear = is_gear(work.cards.get(name)) and place is not None and place[0] in ("slot", "backpack")
         fix = f"{label(name)} is {where_text(place)}"
         if gear:
             from referee.legal_moves import legal_command
             from referee.moves import GearSwap
 
-            swap = legal_command(state, GearSwap(player=player, card=name)) if state.own_player_turn(player) and \
-                not state.stack else ""  # a Gear Swap is made on one's own Player Turn, nothing being resolved
+            swap = legal_command(work.before, GearSwap(player=player, card=name)) if work.before.own_player_turn(player) and \
+                not work.before.stack else ""  # a Gear Swap is made on one's own Player Turn, nothing being resolved
             fix = "Stored or Equipped Gear moves by Gear Swap" + (f": {swap}" if swap else
                                                                    f" (once per Player Turn, on {player}'s own)")
         d.violate("not-in-a-window", f"{player} is not resolving a Loot Management Window: only newly acquired or "
@@ -104,9 +104,9 @@ def need_window(state, d, player: str, name: str, verb: str, *rules) -> LootWind
         return None
     if name not in top.cards:
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
-                  f"({where_text(locate(d.work, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(state))
+                  f"({where_text(locate(work, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(work.before))
         return None
-    check_displaced_first(state, d, top, name)
+    check_displaced_first(work, d, top, name)
     return top
 
 
@@ -115,7 +115,7 @@ def _displaced_first(state, window) -> bool:
     return bool(window.displaced) and reading_of(state, "displaced-first") == "displaced-first"
 
 
-def check_displaced_first(state, d, window, name: str) -> None:
+def check_displaced_first(work, d, window, name: str) -> None:
     """Placing a card that is not displaced while displaced Loot waits: the readings of displaced-first differ."""
     if not window.displaced or name in window.displaced:
         return
@@ -123,7 +123,7 @@ def check_displaced_first(state, d, window, name: str) -> None:
         waiting = ", ".join(window.displaced)
         d.violate("displaced-loot-first", f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
                   R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
-                  fix=window.finish_hint(state))
+                  fix=window.finish_hint(work.before))
     else:
         d.cite(R.LMW_ORDER)
 
@@ -169,13 +169,13 @@ def placements(v, state, window, name: str) -> list[tuple]:
     return out
 
 
-def obligations(state, d, player: str) -> None:
-    top = d.work.top
+def obligations(work, d, player: str) -> None:
+    top = work.top
     if not (isinstance(top, LootWindowProc) and top.player == player and top.cards):
         return
     for name in top.cards:
         kind = "displaced" if name in top.displaced else "new"
-        ways = placements(d.work, state, top, name)
+        ways = placements(work, work.before, top, name)
         if not ways:
             d.oblige(f"{player} places {label(name)} ({kind}) after the displaced {', '.join(top.displaced)} "
                      f"(interpretation displaced-first)")
@@ -184,12 +184,12 @@ def obligations(state, d, player: str) -> None:
     d.cite(R.LMW_DECIDE_EACH)
 
 
-def interrupting(state, d, player: str) -> list:
+def interrupting(work, d, player: str) -> list:
     """Procedures being resolved that count as "an Action or interruption" for `player`'s own Loot.
 
     The interpretation lmw-is-interruption is shown only when its readings differ here: the Player's own window
     is pending and nothing else is."""
-    own, others = _own_window_and_others(d.work, player)
+    own, others = _own_window_and_others(work, player)
     if own and not others:
         return own if d.interpret("lmw-is-interruption") == "any-procedure-is" else []
     return others
@@ -213,14 +213,14 @@ def _usable_now(state, v, player: str, card: dict) -> bool:
     return state.own_player_turn(player) and not busy
 
 
-def out_of_play(state, d, player: str, doing: str) -> None:
+def out_of_play(work, d, player: str, doing: str) -> None:
     """A Removed Player is out of the game; what a Fallen or Zombie Player may do is the Zombies extension's."""
     from referee.game_structure import refuse_removed
 
-    now = d.work.player(player).state
-    refuse_removed(d, player, doing)
+    now = work.player(player).state
+    refuse_removed(work, d, player, doing)
     if now in ("fallen", "zombie") and d.interpret("out-of-play-loot") == "refuse":
-        ext = state.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
+        ext = work.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
         d.violate("out-of-play-loot", f"{player} is a {now.capitalize()} Player: only a Surviving Player's Loot is "
                   f"managed by these rules; what a {now.capitalize()} Player may do is {ext}'s", R.LOOT_DEATH_RESUME,
                   R.PLAYER_TURN_NOT_OTHERS, R.TURN_ORDER_FALLEN if now == "fallen" else R.TURN_ORDER_ZOMBIE,
@@ -228,52 +228,52 @@ def out_of_play(state, d, player: str, doing: str) -> None:
                   reading="out-of-play-loot")
 
 
-def after_move(state, move, d) -> None:
+def after_move(work, move, d) -> None:
     """LOOT_AND_DEATH_INTERRUPTION, applied to whatever move changed the stack or a Player's state."""
-    if not d.applicable or not windows(state) and not windows(d.work):
+    if not d.applicable or not windows(work.before) and not windows(work):
         return
-    if d.work.ended and not state.ended:
-        left = [c for _, w in windows(state) for c in w.cards]
-        if left and not windows(d.work):
-            d.work.change_unresolved(d.work.unresolved() + tuple(left))
+    if work.ended and not work.before.ended:
+        left = [c for _, w in windows(work.before) for c in w.cards]
+        if left and not windows(work):
+            work.change_unresolved(work.unresolved() + tuple(left))
             d.say(f"the game ends with {', '.join(left)} unresolved in a Loot Management Window",
                   R.LOOT_DEATH_VICTORY_ENDS)
         return
-    removed = [p for p in state.settings.players
-               if d.work.player(p).state == "removed" and state.player(p).state != "removed" and windows(d.work, p)]
+    removed = [p for p in work.settings.players
+               if work.player(p).state == "removed" and work.before.player(p).state != "removed" and windows(work, p)]
     for player in removed:
-        for index, proc in reversed(windows(d.work, player)):
+        for index, proc in reversed(windows(work, player)):
             for name in proc.cards:
-                where = to_pile(d, name)
+                where = to_pile(work, d, name)
                 d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
-                      R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(d.work.cards.get(name)))
-            set_window(d, index, None)
-        if player == state.active_player.name and not d.work.stack and d.work.active == state.active:
+                      R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(work.cards.get(name)))
+            set_window(work, d, index, None)
+        if player == work.before.active_player.name and not work.stack and work.active == work.before.active:
             from referee.game_structure import complete_turn
 
-            complete_turn(state, d)
-    _not_surviving_windows(state, d)
-    top = d.work.top
-    below = d.work.stack[-2] if len(d.work.stack) > 1 else None
+            complete_turn(work, d)
+    _not_surviving_windows(work, d)
+    top = work.top
+    below = work.stack[-2] if len(work.stack) > 1 else None
     if top is not None and top.kind == "death" and isinstance(below, LootWindowProc) and \
-            not (state.stack and state.stack[-1].kind == "death"):
+            not (work.before.stack and work.before.stack[-1].kind == "death"):
         d.say(f"{below.player}'s Loot management pauses until the Death Process is resolved", R.LOOT_DEATH_PAUSE,
               R.ENCOUNTER_LOOT_DEATH_PAUSES)
-    if isinstance(top, LootWindowProc) and state.stack and state.stack[-1].kind == "death":
-        if d.work.player(top.player).state == "surviving":
+    if isinstance(top, LootWindowProc) and work.before.stack and work.before.stack[-1].kind == "death":
+        if work.player(top.player).state == "surviving":
             d.say(f"{top.player}'s Loot management resumes where it was interrupted", R.LOOT_DEATH_RESUME)
 
 
-def _not_surviving_windows(state, d) -> None:
+def _not_surviving_windows(work, d) -> None:
     """A window whose Player is Fallen or a Zombie once no Death Process is pending any more does not resume
     (LOOT_DEATH_RESUME: only for a surviving Player); where its cards go is 09's (interpretation lmw-not-surviving)."""
-    if any(p.kind == "death" for p in d.work.stack):
+    if any(p.kind == "death" for p in work.stack):
         return  # the Death Process is not completed yet: the window stays paused
-    deaths_done = any(p.kind == "death" for p in state.stack)
-    for index, proc in reversed(windows(d.work)):
+    deaths_done = any(p.kind == "death" for p in work.before.stack)
+    for index, proc in reversed(windows(work)):
         player = proc.player
-        now = d.work.player(player).state
-        if now not in ("fallen", "zombie") or not (deaths_done or state.player(player).state != now):
+        now = work.player(player).state
+        if now not in ("fallen", "zombie") or not (deaths_done or work.before.player(player).state != now):
             continue
         reading = d.interpret("lmw-not-surviving")
         state_name = "a Zombie Player" if now == "zombie" else "a Fallen Player"
@@ -281,20 +281,20 @@ def _not_surviving_windows(state, d) -> None:
               R.LOOT_DEATH_RESUME)
         for name in proc.cards:
             if reading == "discard":
-                where = to_pile(d, name)
+                where = to_pile(work, d, name)
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
-                      *pile_rules(d.work.cards.get(name)))
+                      *pile_rules(work.cards.get(name)))
             else:
-                d.work.change_mat(player, set_aside=d.work.mat(player).set_aside + (name,))
+                work.change_mat(player, set_aside=work.mat(player).set_aside + (name,))
                 d.say(f"{name} is set aside, unresolved and in no Inventory, until the table reports what "
-                      f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
+                      f"{work.settings.not_loaded('09_DEATH_AND_VICTORY')} does with it",
                       R.OPPORTUNITY_BY_09, R.OPPORTUNITY_DEFINITION)
         if reading != "discard":
-            deaths = [death for death in d.work.deaths if death.player == player]
+            deaths = [death for death in work.deaths if death.player == player]
             opportunity = ("" if deaths and all(death.source == "random-encounter" for death in deaths) else
                            f"record a Loot Opportunity with `referee take PLAYER {player.lower()} CARD --opportunity`, "
                            f"or ")
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
-                     f"{state.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
+                     f"{work.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
                      f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
-        set_window(d, index, None)
+        set_window(work, d, index, None)

@@ -17,28 +17,28 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
-def set_slot(d, player: str, slot: str, name: str | None) -> None:
+def set_slot(work, d, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
-        armor = list(d.work.mat(player).armor)
+        armor = list(work.mat(player).armor)
         armor[int(slot[6:]) - 1] = name
-        d.work.change_mat(player, armor=tuple(armor))
+        work.change_mat(player, armor=tuple(armor))
     else:
-        d.work.change_mat(player, **{slot: name})
+        work.change_mat(player, **{slot: name})
 
 
-def undrop(d, player: str, name: str) -> None:
+def undrop(work, d, player: str, name: str) -> None:
     """Take `name` off the player's Dropped list (a card that leaves its Weapon Slot is no longer Dropped)."""
-    dropped = d.work.mat(player).dropped
+    dropped = work.mat(player).dropped
     if name in dropped:
-        d.work.change_mat(player, dropped=tuple(c for c in dropped if c != name))
+        work.change_mat(player, dropped=tuple(c for c in dropped if c != name))
         d.say(f"{name} leaves {player}'s Weapon Slot: it is no longer Dropped")
 
 
-def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = False) -> bool:
+def dropped_stays(work, d, player: str, name: str, doing: str, *, discard: bool = False) -> bool:
     """A Dropped Weapon remains in its Weapon Slot until recovered or restored (WEAPON_LOOT): no Gear Swap moves it out
     and nothing is equipped over it; a voluntary discard (`discard`) follows DISCARDING_LOOT unless the table reads
     it otherwise. Interpretation dropped-weapon-stays, named whenever it decides. True when refused."""
-    if name not in d.work.mat(player).dropped:
+    if name not in work.mat(player).dropped:
         return False
     reading = d.interpret("dropped-weapon-stays")
     if discard and reading == "stays":
@@ -52,59 +52,59 @@ def dropped_stays(d, player: str, name: str, doing: str, *, discard: bool = Fals
     return True
 
 
-def set_backpack(d, player: str, index: int, name: str | None) -> None:
-    pack = list(d.work.mat(player).backpack)
+def set_backpack(work, d, player: str, index: int, name: str | None) -> None:
+    pack = list(work.mat(player).backpack)
     pack[index] = name
-    d.work.change_mat(player, backpack=tuple(pack))
+    work.change_mat(player, backpack=tuple(pack))
 
 
-def set_window(d, index: int, proc: "LootWindowProc | None") -> None:
+def set_window(work, d, index: int, proc: "LootWindowProc | None") -> None:
     """Replace (or remove, with None) the window at `index` of the pending stack."""
-    stack = list(d.work.stack)
+    stack = list(work.stack)
     if proc is None:
         del stack[index]
     else:
         stack[index] = proc
-    if index == len(d.work.stack) - 1:
+    if index == len(work.stack) - 1:
         if proc is None:
-            d.work.stack.pop()
+            work.stack.pop()
         else:
-            d.work.stack[-1] = proc
+            work.stack[-1] = proc
     else:
-        d.work.stack[:] = stack
+        work.stack[:] = stack
 
 
-def take_out(d, name: str) -> tuple:
+def take_out(work, d, name: str) -> tuple:
     """Remove a card from its place (Slot, Backpack, window); returns where it was."""
-    place = locate(d.work, name)
+    place = locate(work, name)
     if place is None:
         raise InvalidMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
-        set_slot(d, place[1], place[2], None)
-        undrop(d, place[1], name)
+        set_slot(work, d, place[1], place[2], None)
+        undrop(work, d, place[1], name)
     elif place[0] == "backpack":
-        set_backpack(d, place[1], place[2], None)
+        set_backpack(work, d, place[1], place[2], None)
     elif place[0] == "set-aside":
-        d.work.change_mat(place[1], set_aside=tuple(c for c in set_aside(d.work, place[1]) if c != name))
+        work.change_mat(place[1], set_aside=tuple(c for c in set_aside(work, place[1]) if c != name))
     elif place[0] == "window":
-        proc = d.work.stack[place[2]]
+        proc = work.stack[place[2]]
         left = tuple(c for c in proc.cards if c != name)
         shrunk = type(proc)(player=proc.player, cards=left,
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
-        set_window(d, place[2], shrunk)
+        set_window(work, d, place[2], shrunk)
     else:
         raise InvalidMove(f"{label(name)} is {where_text(place)}")
     return place
 
 
-def to_pile(d, name: str) -> str:
+def to_pile(work, d, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
-    card = d.work.cards.get(name)
+    card = work.cards.get(name)
     if card.type == "plot":
-        d.work.change_box(d.work.box() + (name,))
+        work.change_box(work.box() + (name,))
         return "the game box"
     kind = card.type
-    d.work.change_pile(kind, d.work.pile(kind) + (name,))
+    work.change_pile(kind, work.pile(kind) + (name,))
     return f"the {LOOT_TYPE_LABELS[kind]} discard pile"
 
 

@@ -18,19 +18,19 @@ def plot_leaving(v, player: str, card: dict) -> str | None:
     return next((slot for slot, held in equipped(v, player) if held == own), None)
 
 
-def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
+def plot_armor_first(work, d, player: str, card: dict, name: str) -> None:
     """The first Armor card a Player equips sends their still-Equipped Plot Armor to the box first; the Player is
     marked as having equipped an Armor card, so later Armor never discards a Plot Armor again."""
     if card.type != "armor":
         return
-    slot = plot_leaving(d.work, player, card)
-    if not d.work.mat(player).armor_equipped:
-        d.work.change_mat(player, armor_equipped=True)
+    slot = plot_leaving(work, player, card)
+    if not work.mat(player).armor_equipped:
+        work.change_mat(player, armor_equipped=True)
     if slot is None:
         return
-    held = occupant(d.work, player, slot)
-    set_slot(d, player, slot, None)
-    d.work.change_box(d.work.box() + (held,))
+    held = occupant(work, player, slot)
+    set_slot(work, d, player, slot, None)
+    work.change_box(work.box() + (held,))
     # said first: it is discarded before the new Armor applies (not displaced Loot, not kept: the rules quoted)
     d.say(f"Plot Armor returns to the game box ({player}'s first Armor card)",
           R.PLOT_ARMOR_FIRST_ARMOR,
@@ -38,11 +38,11 @@ def plot_armor_first(state, d, player: str, card: dict, name: str) -> None:
           R.REPLACE_PLOT_ARMOR_EXCEPTION, R.PLOT_ARMOR_ONCE, kind="cards")
 
 
-def second_plot_armor(d, player: str, card: dict, name: str) -> bool:
+def second_plot_armor(work, d, player: str, card: dict, name: str) -> bool:
     """Refuse a second Plot Armor on one Patron Mat (the rules give each Player one)."""
     if card.type != "plot":
         return False
-    if not holds_plot_armor(d.work, player, equipped_only=True):
+    if not holds_plot_armor(work, player, equipped_only=True):
         return False
     d.violate("second-plot-armor", f"{player} already has Plot Armor Equipped: the rules give each Player one Plot "
               f"Armor, and a second on one Patron Mat is not provided for",

@@ -18,29 +18,29 @@ from referee.loot_and_inventory.loot_management_window import (
 )
 
 
-def judge_store(state, move, d) -> None:
+def judge_store(work, move, d) -> None:
     player = move.player
-    name = held_card(state, d, player, move.card)
+    name = held_card(work, d, player, move.card)
     if name is None:
         return
-    card = d.work.cards.get(name)
+    card = work.cards.get(name)
     if card.type == "plot":
-        top = d.work.top
+        top = work.top
         if isinstance(top, LootWindowProc) and top.player == player and name in top.cards:
-            ways = [f"`referee {describe(m)}`" for m, _ in placements(d.work, state, top, name)]
+            ways = [f"`referee {describe(m)}`" for m, _ in placements(work, work.before, top, name)]
             d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
                       *((R.LMW_MUST_DISCARD,) if len(ways) == 1 else ()),
                       fix=(f"{label(name)} cannot be equipped, stored or used here: discard it, {ways[0]}"
                            if len(ways) == 1 else f"place it another way: {' or '.join(ways)}" if ways else
-                           top.finish_hint(state)))
+                           top.finish_hint(work.before)))
         else:
-            place = locate(d.work, name)
+            place = locate(work, name)
             d.violate("plot-armor-not-stored", "Plot Armor may not be stored in the Backpack", R.PLOT_ARMOR_NOT_STORED,
                       fix=f"Plot Armor stays where it is ({where_text(place)}) until the first Armor card sends it "
                           f"to the box" if place and place[0] == "slot" else f"{label(name)} is {where_text(place)}")
         return d.impossible()
-    window = need_window(state, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
-    pack = d.work.mat(player).backpack
+    window = need_window(work, d, player, name, "stored", R.STORE_IN_WINDOW, R.STORE_GEAR_IN_SWAP)
+    pack = work.mat(player).backpack
     if move.slot is not None:
         if not 1 <= move.slot <= len(pack):
             raise InvalidMove(f"{player} has Backpack Slots 1-{len(pack)}, not {move.slot}")
@@ -57,9 +57,9 @@ def judge_store(state, move, d) -> None:
         which = "displaced" if window and name in window.displaced else "newly acquired"
         d.interpret("backpack-size")
         if window is not None:
-            can = [f"`referee {describe(m)}`" for m, _ in placements(d.work, state, window, name)]
+            can = [f"`referee {describe(m)}`" for m, _ in placements(work, work.before, window, name)]
             room = ""
-            if pack and window is not None and reading_of(state, "lmw-make-room") == "yes":
+            if pack and window is not None and reading_of(work.before, "lmw-make-room") == "yes":
                 room = (f", or first discard a Backpack card (`referee discard {player.lower()} {quoted(label(pack[0]))}`, "
                         f"interpretation lmw-make-room)")
             fix = f"place the {which} {name} another way: {' or '.join(can)}{room}"
@@ -72,9 +72,9 @@ def judge_store(state, move, d) -> None:
         return d.impossible()
     if window is None:
         return d.impossible()
-    recalc = Recalc(state, player)
-    take_out(d, name)
-    set_backpack(d, player, index, name)
+    recalc = Recalc(work.before, player)
+    take_out(work, d, name)
+    set_backpack(work, d, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
           R.BACKPACK_ANY_TYPE, kind="cards")
     from_backpack = card.backpack or card.backpack_defense is not None
@@ -96,6 +96,6 @@ def judge_store(state, move, d) -> None:
               *((R.MAGIC_BACKPACK_DEFENSE, R.STORED_DEFENSE_FROM_BACKPACK) if card.backpack_defense else ()))
     else:
         d.cite(R.MAGIC_BACKPACK_EFFECTS)
-    recalc.say(d)
-    close_if_done(state, d)
-    obligations(state, d, player)
+    recalc.say(work, d)
+    close_if_done(work, d)
+    obligations(work, d, player)

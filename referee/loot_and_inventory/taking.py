@@ -12,21 +12,21 @@ from referee.loot_and_inventory.places import take_out
 from referee.loot_and_inventory.loot_management_window import LootWindowProc, obligations, open_window, out_of_play
 
 
-def judge_take(state, move, d) -> None:
+def judge_take(work, move, d) -> None:
     taker, source = move.player, move.source
-    if source not in state.settings.players:
+    if source not in work.settings.players:
         raise InvalidMove(f"no Player {source!r} in this game")
     if taker == source:
         raise InvalidMove("a Player takes Loot from another Player")
     if move.how not in ("take", "pickpocket", "opportunity"):
         raise InvalidMove(f"unknown way to take Loot {move.how!r}")
-    out_of_play(state, d, taker, "take Loot")
-    top = d.work.top
+    out_of_play(work, d, taker, "take Loot")
+    top = work.top
     if isinstance(top, LootWindowProc) and top.player != taker:
-        top.refuse(d, move)
+        top.refuse(work, d, move)
     if move.how == "pickpocket":
-        _pickpocket_on_own_turn(state, d, taker)
-        pack = [c for _, c in stored(d.work, source)]
+        _pickpocket_on_own_turn(work, d, taker)
+        pack = [c for _, c in stored(work, source)]
         d.cite(R.PICKPOCKET_DEFINED_IN_05, R.PICKPOCKET_TAKES)
         if not pack:
             d.violate("pickpocket-empty-backpack", f"{source}'s Backpack is empty: nothing can be chosen for "
@@ -34,26 +34,26 @@ def judge_take(state, move, d) -> None:
                       R.PICKPOCKET_BACKPACK_ONLY, fix="nothing to take")
             return d.impossible()
         try:
-            name = resolve_card(d.work, move.card, pack)
+            name = resolve_card(work, move.card, pack)
         except InvalidMove:
-            name = resolve_card(d.work, move.card, inventory(d.work, source))
-            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(d.work, name))}: Pickpocket takes "
+            name = resolve_card(work, move.card, inventory(work, source))
+            d.violate("pickpocket-backpack-only", f"{label(name)} is {where_text(locate(work, name))}: Pickpocket takes "
                       f"only from the target's "
                       f"Backpack", R.PICKPOCKET_BACKPACK_ONLY, R.TAKE_FROM_LOCATION,
-                      R.WEAPON_DROPPED_NOT_STOLEN if name in d.work.mat(source).dropped else R.TAKE_FROM_LOCATION,
+                      R.WEAPON_DROPPED_NOT_STOLEN if name in work.mat(source).dropped else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
         hint = ""
-        if state.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in state.actions_taken):
+        if work.before.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in work.before.actions_taken):
             hint = f"; not recorded this turn: `referee action {taker.lower()} Pickpocket` records its Turn Action"
-        d.report(f"{taker}'s Pickpocket Action succeeded ({state.settings.not_loaded('05_ACTIONS')} defines it; the "
+        d.report(f"{taker}'s Pickpocket Action succeeded ({work.settings.not_loaded('05_ACTIONS')} defines it; the "
                  f"table reports it{hint})", R.PICKPOCKET_DEFINED_IN_05)
         rules = (R.PICKPOCKET_TAKES, R.PICKPOCKET_REMOVED, R.PICKPOCKET_WINDOW)
     else:
-        name = held_card(state, d, source, move.card, takeable(d.work, source))
+        name = held_card(work, d, source, move.card, takeable(work, source))
         if name is None:
             return
         rules = (R.TAKE_DEFINITION, R.TAKE_REMOVED, R.TAKE_OWNER, R.TAKE_THEN_WINDOW)
-        reading = d.interpret("plot-armor-eligible") if d.work.cards.get(name).type == "plot" else ""
+        reading = d.interpret("plot-armor-eligible") if work.cards.get(name).type == "plot" else ""
         if reading == "excluded":
             d.violate("plot-armor-not-taken", f"{source}'s Plot Armor is a special starting Loot card: the table does "
                       f"not count it as Loot to be taken (table setting)",
@@ -65,31 +65,31 @@ def judge_take(state, move, d) -> None:
                   f"like other Loot; the table decides, and reports this take", R.LOOT_PLOT_ARMOR_SPECIAL,
                   R.PLOT_ARMOR_NOT_ARMOR_CARD)
         if move.how == "opportunity":
-            _loot_opportunity_from_a_death(state, d, taker, source)
-            d.report(f"{taker}'s Loot Opportunity on {source}: {state.settings.not_loaded('09_DEATH_AND_VICTORY')} "
+            _loot_opportunity_from_a_death(work, d, taker, source)
+            d.report(f"{taker}'s Loot Opportunity on {source}: {work.settings.not_loaded('09_DEATH_AND_VICTORY')} "
                      f"grants it; the table reports it", R.OPPORTUNITY_DEFINITION, R.OPPORTUNITY_BY_09,
                      R.OPPORTUNITY_NOT_HERE)
             rules += (R.OPPORTUNITY_WINDOW,)
-    recalc = Recalc(state, source, taker)
-    place = take_out(d, name)
+    recalc = Recalc(work.before, source, taker)
+    place = take_out(work, d, name)
     d.say(f"{taker} takes {label(name)} from {source} ({where_text(place)}): it leaves {source}'s Inventory", *rules, kind="cards")
-    open_window(d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
+    open_window(work, d, taker, [name], f"took from {source}" + (" (Pickpocket)" if move.how == "pickpocket" else ""))
     d.say(f"{taker} resolves a Loot Management Window for {label(name)}", R.TAKE_THEN_WINDOW, R.LMW_OCCURS)
-    recalc.say(d)
-    if move.how == "pickpocket" and not stored(d.work, source):
+    recalc.say(work, d)
+    if move.how == "pickpocket" and not stored(work, source):
         d.say(f"{source}'s Backpack is now empty: nothing more can be chosen from it", R.PICKPOCKET_EMPTY)
-    obligations(state, d, taker)
+    obligations(work, d, taker)
 
 
-def _pickpocket_on_own_turn(state, d, taker: str) -> None:
+def _pickpocket_on_own_turn(work, d, taker: str) -> None:
     """A Pickpocket is an Action (PICKPOCKET_LOOT defers it to 05_ACTIONS, not loaded), and Actions are what a Player
     Turn is for: only the Active Player takes it, during their own normal Player Turn, as `action` requires of a Turn
     Action (interpretation pickpocket-turn, named only when it decides)."""
-    if state.own_player_turn(taker) or d.interpret("pickpocket-turn") != "own-turn":
+    if work.before.own_player_turn(taker) or d.interpret("pickpocket-turn") != "own-turn":
         return
-    active = state.active_player.name
-    turn = "Player Turn" if state.turn_kind == "player" else \
-        "Zombie Turn" if state.turn_kind == "zombie" else "position (Rising as a Zombie)"
+    active = work.before.active_player.name
+    turn = "Player Turn" if work.before.turn_kind == "player" else \
+        "Zombie Turn" if work.before.turn_kind == "zombie" else "position (Rising as a Zombie)"
     d.violate("pickpocket-not-own-turn", f"it is {active}'s {turn}: a Pickpocket is an Action, and {taker} takes "
               f"Actions only during {taker}'s own Player Turn", R.PLAYER_TURN_DEFINITION, R.PICKPOCKET_DEFINED_IN_05,
               R.ACTIVE_PLAYER, R.PLAYER_TURN_NOT_OTHERS,
@@ -97,10 +97,10 @@ def _pickpocket_on_own_turn(state, d, taker: str) -> None:
               reading="pickpocket-turn")
 
 
-def _loot_opportunity_from_a_death(state, d, taker: str, source: str) -> None:
+def _loot_opportunity_from_a_death(work, d, taker: str, source: str) -> None:
     """A Loot Opportunity is Death-related: it needs a completed Death Process of `source` that can create one (a
     Death caused by a Random Encounter creates none). 09_DEATH_AND_VICTORY decides the rest; the table reports it."""
-    deaths = [death for death in d.work.deaths if death.player == source]
+    deaths = [death for death in work.deaths if death.player == source]
     if any(death.source != "random-encounter" for death in deaths):
         return
     if deaths:

@@ -10,13 +10,13 @@ from referee.random_encounters.procedure import EncounterProc
 from referee.random_encounters.deck import encounters_copy
 
 
-def paused_by_death(d, enc) -> bool:
-    top = d.work.top
+def paused_by_death(work, d, enc) -> bool:
+    top = work.top
     if not isinstance(top, DeathProc):
         return False
     d.say(f"Death pauses '{enc.card}': the Death Process is resolved first; this Death creates no Loot Opportunity",
           R.RE_DEATH_PAUSES, R.RE_DEATH_NO_LOOT_OPPORTUNITY, R.PENALTY_DEATH_BY_09, R.RE_PROC_DEATH, R.RE_DEATH_BY_09)
-    dying = [p.player for p in reversed(d.work.stack) if isinstance(p, DeathProc)]
+    dying = [p.player for p in reversed(work.stack) if isinstance(p, DeathProc)]
     if len(dying) > 1:
         d.interpret("simultaneous-deaths")
         d.say(f"Death Processes for {', '.join(dying)}, resolved in this order (the Active Player's first, then Turn "
@@ -34,16 +34,16 @@ _COMPLETION = {
 }
 
 
-def complete_encounter(state, d, enc: EncounterProc, outcome: str) -> None:
+def complete_encounter(work, d, enc: EncounterProc, outcome: str) -> None:
     """`enc` is on top: discard its card, complete it, and resume what it interrupted."""
-    d.work.stack.pop()
-    pile = encounters_copy(d)
+    work.stack.pop()
+    pile = encounters_copy(work, d)
     pile["discard"].append(enc.card)
-    d.work.encounters = pile
+    work.encounters = pile
     d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",
           R.RE_DISCARD_PLACED, *_COMPLETION[outcome], R.RE_PROC_COMPLETE)
-    below = d.work.top
-    if enc.cause != "bomb" and d.work.player(enc.player).state in ("fallen", "removed"):
+    below = work.top
+    if enc.cause != "bomb" and work.player(enc.player).state in ("fallen", "removed"):
         # a Dungeon Bomb resolution is completed as far as its rules allow (02 END_OF_TURN_PROCESS); a Move Action,
         # Flee or effect of a Player who left play is not
         d.say(f"{enc.source} does not resume: {enc.player} is no longer a Surviving Player", R.RE_FAILURE_RESUME)
@@ -53,21 +53,21 @@ def complete_encounter(state, d, enc: EncounterProc, outcome: str) -> None:
         d.oblige(below.finish_hint())
 
 
-def ended_for_fallen(state, d, enc: EncounterProc) -> bool:
+def ended_for_fallen(work, d, enc: EncounterProc) -> bool:
     """The Encountering Player is Fallen or a Zombie Player now: what of the card is left for them is an
     interpretation (encountering-player-falls), said whenever it decides. True when the encounter ended."""
-    pstate = d.work.player(enc.player).state
+    pstate = work.player(enc.player).state
     if pstate not in ("fallen", "zombie"):
         return False
     who = f"{enc.player}, the Encountering Player, is {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player"
     if d.interpret("encountering-player-falls") == "encounter-ends":
         d.say(f"{who}: '{enc.card}' ends (table setting)", R.RE_DEATH_REMOVED_ENDS)
-        complete_encounter(state, d, enc, "ended")
+        complete_encounter(work, d, enc, "ended")
         return True
     said = f"{who}: what is left of '{enc.card}' is resolved on {enc.player} as far as it can be"
     if said not in d.consequences:
         d.say(said, R.RE_DEATH_RESUME)
         d.report(f"what {'a Fallen' if pstate == 'fallen' else 'a Zombie'} Player can still resolve: "
-                 f"{state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it; --override an instruction "
+                 f"{work.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides it; --override an instruction "
                  f"it excludes", R.ZOMBIE_TURNS_ELSEWHERE)
     return False

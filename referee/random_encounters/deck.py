@@ -12,10 +12,10 @@ from referee.random_encounters.card_grammar import option_label, penalty_label
 from referee.random_encounters.procedure import EncounterProc
 
 
-def encounters_copy(d) -> dict:
+def encounters_copy(work, d) -> dict:
     """A copy to change. "refreshed": the cards of a deck made from the shuffled discard pile and not drawn yet
     (its contents are known, not its order); absent while the deck's contents are unknown."""
-    current = d.work.encounters
+    current = work.encounters
     copy = {"deck": current["deck"], "discard": list(current["discard"]),
             "cards": {k: dict(v) for k, v in current["cards"].items()}}
     for key in ("refreshed", "unresolved"):
@@ -24,8 +24,8 @@ def encounters_copy(d) -> dict:
     return copy
 
 
-def encounter_card(d, name: str) -> dict:
-    return d.work.encounters["cards"][name]
+def encounter_card(work, d, name: str) -> dict:
+    return work.encounters["cards"][name]
 
 
 def listing(state) -> dict:
@@ -40,21 +40,21 @@ def listing(state) -> dict:
             "citations": encode((R.RE_DECK_PUBLIC, R.RE_DISCARD_PUBLIC, R.RE_DISCARD_INSPECT))}
 
 
-def judge_deck(state, move, d) -> None:
+def judge_deck(work, move, d) -> None:
     if not isinstance(move.size, int) or move.size < 0:
         raise InvalidMove(f"the deck holds 0 or more cards, not {move.size!r}")
-    enc = encounters_copy(d)
+    enc = encounters_copy(work, d)
     enc["deck"] = move.size
     if enc.pop("refreshed", None):
         d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
               "longer tracked")
-    d.work.encounters = enc
+    work.encounters = enc
     d.say(f"the Random Encounter Deck holds {plural(move.size, 'face-down card')}",
           R.RE_DECK_PUBLIC)
-    d.report(f"the deck's size: {state.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
+    d.report(f"the deck's size: {work.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
 
 
-def from_refreshed_deck(d, enc: dict, name: str) -> None:
+def from_refreshed_deck(work, d, enc: dict, name: str) -> None:
     """A deck made from the discard pile holds exactly those cards: another card cannot be drawn from it."""
     left = enc["refreshed"]
     if name in left:

@@ -29,13 +29,13 @@ def default_cause(state) -> str:
     raise InvalidMove("say what drew it: --by move|flee|bomb|other")
 
 
-def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
+def _encountering_player(work, move, d) -> tuple[str, str, str, tuple]:
     """(the Encountering Player, what the encounter interrupts, why them, the rules that say so)."""
-    where = state.settings.not_loaded
+    where = work.settings.not_loaded
     if move.cause == "bomb":
         d.cite(R.RE_BY_BOMB, R.ENCOUNTERING_BOMB, R.RE_BOMB_PAUSES)
-        bomb = next((p for p in reversed(d.work.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
-        resolver = bomb.player if bomb else state.active_player.name
+        bomb = next((p for p in reversed(work.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
+        resolver = bomb.player if bomb else work.before.active_player.name
         d.report(f"the Dungeon Bomb that draws it: {where('07_DUNGEON_BOMBS')} defines it; the table reports it")
         if move.player:
             return (move.player, f"{resolver}'s Dungeon Bomb Step" if bomb else "a Dungeon Bomb",
@@ -51,7 +51,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
         raise InvalidMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
     name = move.player
     if move.cause == "move":
-        active = state.active_player.name
+        active = work.before.active_player.name
         if name != active and d.interpret("move-action-own-turn") == "active-player":
             d.violate("move-action-not-the-active-players", f"it is {active}'s turn: {name} takes no Move Action now, "
                       f"so no Random Encounter is drawn for {name}'s failed Move Action", R.PLAYER_TURN_DEFINITION,
@@ -59,7 +59,7 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
                       fix="if another effect drew it: `--by other --because \"...\"`; or --override \"REASON\"",
                       reading="move-action-own-turn")
         hint = ""
-        if name == state.active_player.name and not any("move" in a.casefold() for a in state.actions_taken):
+        if name == work.before.active_player.name and not any("move" in a.casefold() for a in work.before.actions_taken):
             hint = f" (not recorded this turn: `referee action {name.lower()} move` records its Turn Action)"
         d.report(f"the failed Move Action: {where('05_ACTIONS')} defines it; the table reports it{hint}")
         return name, f"{name}'s failed Move Action", f"{name} failed a Move Action", (R.RE_BY_MOVE_ACTION, R.ENCOUNTERING_MOVE)
@@ -69,11 +69,11 @@ def _encountering_player(state, move, d) -> tuple[str, str, str, tuple]:
     return name, move.because or "another rule or effect", "the effect that drew it says so", (R.ENCOUNTERING_OTHER,)
 
 
-def _drawn_for_a_fallen_player(state, d, player: str) -> None:
+def _drawn_for_a_fallen_player(work, d, player: str) -> None:
     """Who resolves a Random Encounter drawn for a Player who is Fallen: the rules do not say (10 ENCOUNTERING_PLAYER
     names the Player by what drew it; 02 PLAYER_TURN puts a Fallen Player out of normal turns). Interpretation
     fallen-encountering-player, named whenever the Player named is Fallen."""
-    if d.work.player(player).state != "fallen":
+    if work.player(player).state != "fallen":
         return
     if d.interpret("fallen-encountering-player") == "refuse":
         d.violate("encounter-for-a-fallen-player", f"{player} is a Fallen Player: no Random Encounter is drawn for "
@@ -84,7 +84,7 @@ def _drawn_for_a_fallen_player(state, d, player: str) -> None:
     d.say(f"{player} is a Fallen Player: the rules do not say who resolves a Random Encounter drawn for a Fallen "
           f"Player; the table decides, and the referee names the Player the draw names, {player}",
           R.ENCOUNTERING_PLAYER_DEFINITION, R.ENCOUNTERING_OTHER, R.PLAYER_TURN_NOT_OTHERS)
-    d.report(f"what a Fallen Player can resolve: {state.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides "
+    d.report(f"what a Fallen Player can resolve: {work.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} decides "
              f"it; if the table names someone else, draw it for them instead (`referee undo`)",
              R.ZOMBIE_TURNS_ELSEWHERE)
 
@@ -102,17 +102,17 @@ def encounter_card(state, move) -> dict:
             "penalty": [parse_penalty(t) for t in move.penalty], "no_penalty": bool(move.no_penalty)}
 
 
-def judge_draw(state, move, d) -> None:
+def judge_draw(work, move, d) -> None:
     if move.cause not in ENCOUNTER_CAUSES:
         raise InvalidMove(f"what drew it: {', '.join(ENCOUNTER_CAUSES)}, not {move.cause!r}")
     name_typed = " ".join(move.card.split())
     if not name_typed:
         raise InvalidMove("name the Random Encounter card")
-    enc = encounters_copy(d)
+    enc = encounters_copy(work, d)
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
     if described:
-        card, name = encounter_card(state, move), known or name_typed
+        card, name = encounter_card(work.before, move), known or name_typed
     elif enc["cards"]:
         try:
             name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
@@ -124,12 +124,12 @@ def judge_draw(state, move, d) -> None:
         raise InvalidMove(f"'{name_typed}' has not been described in this game: give its options and Penalty "
                       f"(--check \"brawn 12\", --pay \"kaos 2\", --penalty \"damage d6\")")
 
-    player, source, why, why_rules = _encountering_player(state, move, d)
-    _drawn_for_a_fallen_player(state, d, player)
+    player, source, why, why_rules = _encountering_player(work, move, d)
+    _drawn_for_a_fallen_player(work, d, player)
     from referee.game_structure import refuse_removed  # 02 TURN_ORDER (as for Damage, healing and gains)
 
-    refuse_removed(d, player, "resolve a Random Encounter")
-    top = d.work.top
+    refuse_removed(work, d, player, "resolve a Random Encounter")
+    top = work.top
     if isinstance(top, EncounterProc):
         d.say(f"'{top.card}' created another interruption: it waits until this one is fully resolved",
               R.RE_NESTED_INTERRUPTION)
@@ -147,9 +147,9 @@ def judge_draw(state, move, d) -> None:
         d.say(f"the Random Encounter Deck is empty: its discard pile ({plural(len(pile), 'card')}) "
               f"is shuffled into a new face-down deck", R.RE_DECK_REFRESH)
         enc["deck"], enc["discard"], enc["refreshed"] = len(pile), [], pile
-    in_play = next((p for p in reversed(d.work.stack) if isinstance(p, EncounterProc) and p.card == name), None)
+    in_play = next((p for p in reversed(work.stack) if isinstance(p, EncounterProc) and p.card == name), None)
     if in_play is not None:
-        where = "being resolved" if in_play is d.work.top else "waiting in the interrupted resolution area"
+        where = "being resolved" if in_play is work.top else "waiting in the interrupted resolution area"
         d.violate("encounter-in-play", f"'{name}' is in play ({in_play.player}'s Random Encounter, {where}): it is "
                   f"not in the Random Encounter Deck", R.RE_DECK_TOP, R.RE_DECK_USED,
                   fix="draw the card on top of the Random Encounter Deck; if the deck holds another copy: "
@@ -157,7 +157,7 @@ def judge_draw(state, move, d) -> None:
         d.interpret("another-copy")  # what the --override applies: this card is another copy of the one in play
         enc.pop("refreshed", None)  # applied anyway (--override): what the deck holds is no longer known
     elif enc.get("refreshed"):
-        from_refreshed_deck(d, enc, name)
+        from_refreshed_deck(work, d, enc, name)
     elif name in enc["discard"]:
         d.violate("encounter-in-the-discard-pile", f"'{name}' lies in the Random Encounter discard pile: it is not in "
                   f"the deck", R.RE_DECK_TOP, R.RE_DISCARD_PLACED, R.RE_DECK_REFRESH,
@@ -181,9 +181,9 @@ def judge_draw(state, move, d) -> None:
     if enc["deck"] is not None:
         enc["deck"] -= 1
     enc["cards"][name] = card
-    d.work.encounters = enc
+    work.encounters = enc
     proc = EncounterProc(card=name, player=player, cause=move.cause, source=source)
-    d.work.stack.append(proc)
+    work.stack.append(proc)
 
     d.say(f"'{name}' is drawn from the top of the Random Encounter Deck and revealed",
           R.RE_PROC_DRAW, R.RE_DECK_TOP, R.RE_PROC_REVEAL, R.RE_BEGINS, kind="cards")
@@ -200,11 +200,11 @@ def judge_draw(state, move, d) -> None:
     for i, option in enumerate(card["options"], 1):
         if option["kind"] != "check":
             d.cite(R.OPTIONS_NON_CHECK)
-            ok, why, cites = fulfillable(state, d, player, option)
+            ok, why, cites = fulfillable(work, d, player, option)
             if not ok:
                 d.say(f"option {i} ({option_label(option)}) is not available: {why}", *cites)
             elif why:
                 d.say(f"option {i} ({option_label(option)}) can be chosen {why}", *cites)
     if enc["deck"] is not None:
         d.say(f"Random Encounter Deck: {plural(enc['deck'], 'card')} left", R.RE_DECK_PUBLIC)
-    d.oblige(proc.finish_hint(d.work))
+    d.oblige(proc.finish_hint(work))

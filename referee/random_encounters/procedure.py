@@ -40,7 +40,7 @@ class EncounterProc(Procedure):
     kind = "random-encounter"
     must_finish_first = (R.RE_FULLY_RESOLVED, R.RE_INTERRUPTS)
 
-    def refuse(self, d, move) -> None:
+    def refuse(self, work, d, move) -> None:
         resolving = move.type in CHECK_MOVES or getattr(move, "player", None) == self.player and move.type in (
             "discard", "use", "lose", "gain-status", "damage")  # rolling, paying, discarding or using Loot for it
         if self.step == "choose" and resolving:  # 10: nothing is done to resolve it before an option is chosen
@@ -48,10 +48,10 @@ class EncounterProc(Procedure):
             d.violate("choose-an-option-first", f"{self.player} must choose an Encounter Completion Option of "
                       f"'{self.card}' {when}", R.OPTIONS_CHOOSE_FIRST,
                       *((R.NON_CHECK_CHOOSE_FIRST,) if move.type not in CHECK_MOVES else (R.RE_PROC_CHOOSE,)),
-                      *self.must_finish_first, fix=self.finish_hint(d.work))
+                      *self.must_finish_first, fix=self.finish_hint(work))
         else:
             d.violate("encounter-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                      fix=self.finish_hint(d.work))
+                      fix=self.finish_hint(work))
 
     card: str = ""
     player: str = ""  # the Encountering Player
@@ -149,18 +149,18 @@ class EncounterProc(Procedure):
             return registry.hook("encounter-discard")  # the Loot discard the card waits for, typed as 08's `discard`
         return None
 
-    def observe(self, state, move, d) -> None:
-        registry.hook("encounter-event-reward")(state, move, d)
-        registry.hook("encounter-loot")(state, move, d)
+    def observe(self, work, move, d) -> None:
+        registry.hook("encounter-event-reward")(work, move, d)
+        registry.hook("encounter-loot")(work, move, d)
 
-    def on_resume(self, state, d) -> None:
-        registry.hook("encounter-resume")(state, d, self)
+    def on_resume(self, work, d) -> None:
+        registry.hook("encounter-resume")(work, d, self)
 
-    def on_game_end(self, state, d) -> None:
-        registry.hook("encounter-game-end")(state, d, self)
+    def on_game_end(self, work, d) -> None:
+        registry.hook("encounter-game-end")(work, d, self)
 
-    def on_check_result(self, state, d, check, success: bool) -> None:
-        registry.hook("encounter-check-result")(state, d, check, success)
+    def on_check_result(self, work, d, check, success: bool) -> None:
+        registry.hook("encounter-check-result")(work, d, check, success)
 
 
 def numbered_options(state, card: str) -> list[str]:
