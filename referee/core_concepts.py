@@ -1,7 +1,8 @@
 """01_CORE_CONCEPTS: Checks, Final Result, crits, Kaos, Reroll Tokens, statuses, Health.
 
-Each `judge_*` takes the state (before the move), a move and a Draft: it writes what the move changes on the
-move's working copy, `d.work`, and says the verdict on the Draft. None of them mutates the state.
+Each `judge_*` is `judge(work, move, d)`: it reads and writes the move's working copy `work` (the game before the
+move, where a rule compares with it, is `work.before`) and says the verdict on the Draft `d`. None of them mutates the
+state itself.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ def _signed(n: int) -> str:
 # --- tokens: Health, Kaos, Reroll Tokens ---------------------------------------------------------
 
 
-def rerolls_available(work, d) -> int:
+def rerolls_available(work) -> int:
     """Reroll Tokens in the supply now, counting what this move has already decided (GameState.rerolls_available)."""
-    return work.before.rerolls_available(held=sum(work.player(p.name).rerolls for p in work.before.players),
+    return work.rerolls_available(held=sum(work.player(p.name).rerolls for p in work.players),
                                    out=work.rerolls_out)
 
 
@@ -47,7 +48,7 @@ def gain_tokens(work, d, name: str, resource: str, amount: int, why: str = "", *
     why = f" ({why})" if why else ""
     if resource == "reroll":
         held_before = work.player(name).rerolls
-        available = rerolls_available(work, d)
+        available = rerolls_available(work)
         gained = min(amount, available)
         if gained < amount:
             d.say(
@@ -382,7 +383,7 @@ def _modifier_note(stat_note: str, bonus: int, reasons: tuple[str, ...] = ()) ->
     return ", ".join(n for n in (stat_note, other) if n) or "+0"
 
 
-def _live(work, d, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
+def _live(work, check: CheckProc, p: Participant) -> tuple[Participant, tuple]:
     """`p` with its Stat read from the board now (the value current when the Check is resolved), and the rules that
     let its Loot bonuses count. A participant of an older log keeps the modifier fixed at declare."""
     if not p.live:
@@ -401,7 +402,7 @@ def _out_of_play(work, d, name: str, doing: str) -> None:
 
 
 def judge_declare(work, move, d) -> None:
-    kind, stat, contested = check_kind(work.before, move)
+    kind, stat, contested = check_kind(work, move)
     names = [move.player]
     if contested:
         d.cite(R.CONTESTED_DEFINITION, R.CONTESTED_EACH_ROLLS)
@@ -454,7 +455,7 @@ def judge_declare(work, move, d) -> None:
     d.oblige(proc.finish_hint())
 
 
-def _check_top(work, d) -> CheckProc:
+def _check_top(work) -> CheckProc:
     top = work.top
     return top if isinstance(top, CheckProc) else None
 
@@ -482,7 +483,7 @@ def _unused_die(p: Participant) -> int | None:
     return b if a == p.used_die else a
 
 
-def crits(work, d, p: Participant) -> tuple[bool, bool]:
+def crits(d, p: Participant) -> tuple[bool, bool]:
     """(natural 20, natural 1) for the crit rewards of `p`'s current roll: the one place crits are detected.
 
     The die used decides automatic success or failure ("use the higher/lower result"). Whether a 20 or 1 on the
@@ -495,14 +496,14 @@ def crits(work, d, p: Participant) -> tuple[bool, bool]:
     return used == 20, used == 1
 
 
-def _crit_notes(work, d, p: Participant) -> None:
+def _crit_notes(d, p: Participant) -> None:
     used, unused = p.used_die, _unused_die(p)
     if used == 20:
         d.say(f"{p.name} rolled a natural 20: Critical Success", R.CRIT_SUCCESS)
     elif used == 1:
         d.say(f"{p.name} rolled a natural 1: Critical Failure", R.CRIT_FAILURE)
     if unused in (1, 20) and unused != used:
-        nat20, nat1 = crits(work, d, p)
+        nat20, nat1 = crits(d, p)
         counts = (unused == 20 and nat20) or (unused == 1 and nat1)
         d.say(f"the die not used shows a natural {unused}: it {'counts' if counts else 'does not count'} for the "
               f"Critical {'Success' if unused == 20 else 'Failure'} reward; the die used ({used}) decides the "
@@ -516,7 +517,7 @@ def _validate_dice(dice) -> None:
 
 def _participant(work, move, d, *cites) -> tuple[CheckProc, Participant | None]:
     """The Check on top and `move.player`'s place in it; None (and nothing to apply) when they are not in it."""
-    check = _check_top(work, d)
+    check = _check_top(work)
     p = check.participant(move.player)
     if p is None:
         d.violate("not-in-the-check", f"{move.player} is not rolling in {check.title()}", *cites, fix=check.finish_hint())
@@ -556,12 +557,12 @@ def judge_roll(work, move, d) -> None:
     rolled = replace(p, dice=tuple(move.dice), mode=mode)
     work.stack[-1] = check.with_participant(rolled)
     how = " (virtual roll)" if move.virtual else ""
-    shown, _ = _live(work, d, check, rolled)
+    shown, _ = _live(work, check, rolled)
     # what decides the sum: two d20s' rule under a status, else the Final Result's formula
     adds = {"higher": R.GOBLIN_EFFECT, "lower": R.HAUNTED_EFFECT}.get(mode, R.FINAL_RESULT_FORMULA)
     d.say(f"{move.player} rolls {_describe_roll(rolled)}{how}: {rolled.used_die} {_signed(shown.modifier)} "
           f"= {shown.final_result} so far", adds, R.CHECK_IS_D20_ROLL)
-    _crit_notes(work, d, rolled)
+    _crit_notes(d, rolled)
     _after_the_dice(work, d, check.with_participant(rolled), move.player, auto_resolve=move.auto_resolve)
 
 
@@ -600,7 +601,7 @@ def judge_reroll(work, move, d) -> None:
     how = " (virtual roll)" if move.virtual else ""
     spends = "spends 1 Reroll Token and rerolls" if spent else "rerolls (no Reroll Token spent)"
     d.say(f"{move.player} {spends} {struck} → {_describe_roll(new)}{how}; "
-          f"the new result must be kept: {_live(work, d, check, new)[0].final_result} so far",
+          f"the new result must be kept: {_live(work, check, new)[0].final_result} so far",
           R.REROLL_WHEN, R.REROLL_ALL_DICE, R.REROLL_KEEP_NEW)
     if p.mode != "single":
         d.cite(R.GOBLIN_REROLL_BOTH if p.mode == "higher" else R.HAUNTED_REROLL_BOTH, R.REROLL_MULTIPLE_DICE)
@@ -617,7 +618,7 @@ def judge_reroll(work, move, d) -> None:
         else:
             d.say("the rerolled natural 1 does not grant its reward", R.REROLL_CRIT_NO_REWARD, R.CRIT_FAILURE_REROLLED)
     if new.used_die in (1, 20) and old != new.used_die:
-        _crit_notes(work, d, new)
+        _crit_notes(d, new)
     _after_the_dice(work, d, check.with_participant(new), move.player, auto_resolve=move.auto_resolve)
 
 
@@ -642,7 +643,7 @@ def judge_kaos(work, move, d) -> None:
     work.player(move.player).kaos = held - move.amount
     new = replace(p, kaos=p.kaos + move.amount)
     work.stack[-1] = check.with_participant(new)
-    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(work, d, check, new)[0].final_result}; "
+    d.say(f"{move.player} spends {move.amount} Kaos: {_signed(move.amount)} to the Final Result → {_live(work, check, new)[0].final_result}; "
           f"no more rerolls on this Check", R.KAOS_AFTER_ROLL, R.KAOS_PLUS_ONE, R.KAOS_ANY_AMOUNT, R.REROLL_BEFORE_KAOS)
     if p.used_die == 1:
         d.say(f"Kaos raises a natural 1: {move.player} forfeits the Critical Failure reward",
@@ -663,16 +664,16 @@ def judge_modifier(work, move, d) -> None:
     reason = f"{_signed(move.amount)} {because}"
     new = replace(p, bonus=p.bonus + move.amount, modifier=p.modifier + move.amount, reasons=p.reasons + (reason,))
     work.stack[-1] = check.with_participant(new)
-    so_far = f" → {_live(work, d, check, new)[0].final_result} so far" if new.rolled else ""
+    so_far = f" → {_live(work, check, new)[0].final_result} so far" if new.rolled else ""
     d.say(f"{move.player}'s Check takes {reason} (table-reported), an other applicable modifier of the Final "
           f"Result{so_far}", R.FINAL_RESULT_FORMULA, R.FINAL_RESULT_DEFINITION)
     d.oblige(check.with_participant(new).finish_hint())
 
 
-def standing(work, d, check: CheckProc, name: str) -> str:
+def standing(work, check: CheckProc, name: str) -> str:
     """Where a rolled Check stands, for the decision the table is making: "15 vs TN 16: 1 short; Bram holds 2 Kaos,
     1 Reroll Token" (a Contested Check: who leads, or who has still to roll)."""
-    shown = {p.name: _live(work, d, check, p)[0] for p in check.participants}
+    shown = {p.name: _live(work, check, p)[0] for p in check.participants}
     if check.contested:
         waiting = [p.name for p in check.participants if not p.rolled]
         if waiting:
@@ -700,7 +701,7 @@ def _after_the_dice(work, d, check: CheckProc, name: str, *, auto_resolve: bool)
     judges themselves (legal_moves.check_changers: a reroll, Kaos, any Player's card with its own timing), so the roll
     never resolves a Check that a move the referee would accept could still change. A Contested Check always waits
     for `referee resolve` (its standing says who leads)."""
-    d.say(standing(work, d, check, name))
+    d.say(standing(work, check, name))
     if not auto_resolve or check.contested or not all(p.rolled for p in check.participants):
         d.oblige(check.finish_hint())
         return
@@ -727,7 +728,7 @@ def _after_the_dice(work, d, check: CheckProc, name: str, *, auto_resolve: bool)
 
 
 def judge_resolve(work, move, d) -> None:
-    _resolve(work, d, _check_top(work, d))
+    _resolve(work, d, _check_top(work))
 
 
 def _resolve(work, d, check: CheckProc) -> None:
@@ -793,7 +794,7 @@ def _resolve(work, d, check: CheckProc) -> None:
 def _current_stats(work, d, check: CheckProc) -> CheckProc:
     """The Check with each Player's Stat as it is now, when the Check is resolved (08 LOOT_AND_STAT_BONUSES)."""
     for p in check.participants:
-        now, loot_rules = _live(work, d, check, p)
+        now, loot_rules = _live(work, check, p)
         d.cite(*loot_rules)
         if now.modifier != p.modifier:
             d.say(f"{p.name}'s modifier is {_signed(now.modifier)} now ({now.modifier_note}), not "
@@ -803,9 +804,9 @@ def _current_stats(work, d, check: CheckProc) -> CheckProc:
     return check
 
 
-def timing_order(work, d, names) -> list[str]:
+def timing_order(work, names) -> list[str]:
     """Simultaneous effects: the Active Player's first (01 CORE_TIMING_PRINCIPLE), then Turn Order from them."""
-    seats = [work.before.players[i].name for i in registry.hook("turn-order")(work.before, work.active)]
+    seats = [work.players[i].name for i in registry.hook("turn-order")(work, work.active)]
     return sorted(names, key=seats.index)
 
 
@@ -813,12 +814,12 @@ def _crit_rewards(work, d, check: CheckProc) -> None:
     variables = work.settings.variables
     earned = []  # (participant, CRITICAL_SUCCESS_REWARD?, CRITICAL_FAILURE_REWARD?)
     for p in check.participants:
-        nat20, nat1 = crits(work, d, p)
+        nat20, nat1 = crits(d, p)
         if nat20 or nat1:
             earned.append((p, nat20, nat1))
     if not earned:
         return
-    order = timing_order(work, d, [p.name for p, _, _ in earned])
+    order = timing_order(work, [p.name for p, _, _ in earned])
     earned.sort(key=lambda e: order.index(e[0].name))
     # Rewards paid in Reroll Tokens compete for the supply: then the order decides who gets them.
     wanted = []
@@ -827,12 +828,12 @@ def _crit_rewards(work, d, check: CheckProc) -> None:
             amount, resource = token_amount(variables, var)
             if won and resource == "reroll" and not (var == "CRITICAL_FAILURE_REWARD" and p.kaos):
                 wanted.append((p.name, amount))
-    if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(work, d):
-        active = work.before.players[work.active].name
+    if len({name for name, _ in wanted}) > 1 and sum(a for _, a in wanted) > rerolls_available(work):
+        active = work.players[work.active].name
         if len({name for name, _ in wanted} - {active}) > 1:  # the rule orders only the Active Player first
             d.interpret("simultaneous-order")
         d.say(f"the crit rewards are resolved at the same time and the Reroll Token supply cannot cover them all: "
-              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == work.before.players[work.active].name
+              f"{order[0]}'s first" + (" (the Active Player)" if order[0] == work.players[work.active].name
                                        else "") + f", then in Turn Order: {', '.join(order)}", R.TIMING_ACTIVE_FIRST)
     for p, nat20, nat1 in earned:
         d.interpret("crit-reward-time")

@@ -47,7 +47,7 @@ class DeathProc(Procedure):
 
     def refuse(self, work, d, move) -> None:
         d.violate("death-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                  fix=self.finish_hint(work.before))
+                  fix=self.finish_hint(work))
 
     player: str = ""
     cause: str = ""
@@ -88,7 +88,7 @@ def judge_action(work, move, d) -> None:
     name, action = move.player, " ".join(move.action.split())
     if not action:
         raise InvalidMove("name the Turn Action (e.g. \"Open Chest\")")
-    active = work.before.active_player.name
+    active = work.active_player.name
     if name != active:
         d.violate("not-the-active-player", f"it is {active}'s turn: only the Active Player takes Turn Actions",
                   R.PLAYER_TURN_DEFINITION, R.ACTIVE_PLAYER, fix=f"wait for {name}'s turn")
@@ -99,13 +99,13 @@ def judge_action(work, move, d) -> None:
         d.report(f"what {action} does: {work.settings.not_loaded('05_ACTIONS')} and the card that allows it decide; "
                  f"the table records its effects")
         return
-    if not work.before.own_player_turn(name) or work.player(name).state != "surviving":
+    if not work.own_player_turn(name) or work.player(name).state != "surviving":
         d.violate("not-a-normal-player-turn", f"{name} is {STATE_NAMES[work.player(name).state]}: only a Surviving "
                   f"Player takes a normal Player Turn",
                   R.PLAYER_TURN_NOT_OTHERS, R.PLAYER_TURN_DEFINITION,
                   fix=f"{work.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')} defines Zombie Turns; "
                       f"use --override if it allows this")
-    repeats = sum(1 for taken in work.before.actions_taken if _normal(taken) == _normal(action))
+    repeats = sum(1 for taken in work.actions_taken if _normal(taken) == _normal(action))
     uses_action = True
     if repeats:
         reading = d.interpret("repeat-action-cost")
@@ -121,13 +121,13 @@ def judge_action(work, move, d) -> None:
             work.player(name).kaos = kaos - 1
             d.say(f"{name} repeats {action}: spends 1 Kaos → {kaos - 1}", R.REPEAT_TURN_ACTION, kind="tokens")
     per_turn = work.settings.turn_actions
-    spent = work.before.actions_spent + (1 if uses_action else 0)
+    spent = work.actions_spent + (1 if uses_action else 0)
     if uses_action and spent > per_turn:
         d.violate("no-turn-actions-left", f"{name} has used all {per_turn} Turn Actions this turn (the number of Turn Actions per turn is a "
                   f"table setting standing in for {work.settings.not_loaded('05_ACTIONS')})",
                   R.TURN_SEQUENCE_ACTIONS, fix="`referee end-turn`")
     work.actions_spent = spent
-    work.actions_taken = work.before.actions_taken + (action,)
+    work.actions_taken = work.actions_taken + (action,)
     d.say(f"{name} takes the Turn Action {action} ({spent}/{per_turn} Turn Actions used)", R.TURN_SEQUENCE_ACTIONS)
     d.report(f"what {action} does: {work.settings.not_loaded('05_ACTIONS')} defines it; the table resolves it and "
              f"records its effects (damage, gain, declare, ...)")
@@ -142,10 +142,10 @@ def turn_order(state, start: int) -> list[int]:
     return [(start + i) % n for i in range(n)]
 
 
-def next_in_turn_order(work, d, position: int) -> int | None:
+def next_in_turn_order(work, position: int) -> int | None:
     """The next position after `position` whose Player is not Removed (a Removed Player's position is skipped),
     `position` itself last; None when every Player is Removed."""
-    return next((i for i in turn_order(work.before, position + 1) if work.player(work.before.players[i].name).state != "removed"),
+    return next((i for i in turn_order(work, position + 1) if work.players[i].state != "removed"),
                 None)
 
 
@@ -156,17 +156,17 @@ def complete_turn(work, d) -> None:
     """Complete the Turn, then resolve the next position in Turn Order by the Player's state."""
     d.cite(R.TURN_SEQUENCE_COMPLETE)
     index = work.active
-    nxt = next_in_turn_order(work, d, index)
-    for passed in turn_order(work.before, index + 1):
+    nxt = next_in_turn_order(work, index)
+    for passed in turn_order(work, index + 1):
         if passed == 0:
             d.cite(R.TURN_ORDER_WRAPS)
         if passed == nxt:
             break
-        d.say(f"{work.before.players[passed].name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
+        d.say(f"{work.players[passed].name}'s position is skipped (Removed)", R.TURN_ORDER_REMOVED_SKIPPED)
     else:
         d.say("every position in Turn Order is Removed: no next turn", R.TURN_ORDER_REMOVED_SKIPPED, kind="turn")
         return
-    player = work.before.players[nxt]
+    player = work.players[nxt]
     pstate = work.player(player.name).state
     turn = work.turn + 1
     work.active = nxt
@@ -194,13 +194,13 @@ def complete_turn(work, d) -> None:
 
 
 def judge_end_turn(work, move, d) -> None:
-    name = work.before.active_player.name
+    name = work.active_player.name
     top = work.top
     if isinstance(top, EndOfTurnProc):
         return _continue_end_of_turn(work, move, d, top)
     if any(isinstance(p, EndOfTurnProc) for p in work.stack):
         return d.impossible()  # the End of Turn Process is under what must finish first (the engine said what)
-    if work.before.turn_kind == "rising":
+    if work.turn_kind == "rising":
         now = work.player(name).state
         if now == "fallen":
             d.say(f"{name}'s position (Rising as a Zombie) is resolved as the table reported: {name} is still a Fallen "
@@ -209,16 +209,16 @@ def judge_end_turn(work, move, d) -> None:
             d.say(f"{name}'s Rising as a Zombie is complete: {name} is {STATE_NAMES[now]} (no standard End of Turn "
                   f"Process)", R.TURN_ORDER_FALLEN, R.EOT_NOT_FALLEN_REMOVED)
         return complete_turn(work, d)
-    if work.before.turn_kind != "player":
+    if work.turn_kind != "player":
         d.say(f"{name}'s Zombie Turn is complete (no standard End of Turn Process)", R.EOT_NOT_ZOMBIE,
               R.EOT_ZOMBIE_ELSEWHERE)
-        if work.before.turn_kind == "zombie":
+        if work.turn_kind == "zombie":
             d.report(f"the Zombie End of Turn Process: {work.settings.not_loaded('RULES_EXTENSION_01_ZOMBIES')}")
         return complete_turn(work, d)
     if work.player(name).state != "surviving":
         return _no_end_of_turn_process(work, d, name)
     per_turn = work.settings.turn_actions
-    unspent = max(0, per_turn - work.before.actions_spent)
+    unspent = max(0, per_turn - work.actions_spent)
     d.cite(R.EOT_ONLY_SURVIVING, R.TURN_SEQUENCE_END_PROCESS, R.EOT_COUNT_UNSPENT)
     if unspent:
         amount, resource = token_amount(work.settings.variables, "TURN_ACTION_REFUND")
@@ -307,7 +307,7 @@ def refuse_removed(work, d, name: str, doing: str) -> None:
     """A Removed Player is out of the game: no Damage, healing, gains, statuses or Death Process for them
     (interpretation removed-is-out; 09_DEATH_AND_VICTORY is not loaded)."""
     if work.player(name).state == "removed":
-        top = work.before.top  # what the table records next waits for the procedure on top
+        top = work.top  # what the table records next waits for the procedure on top
         wait = f"once {top.title()} is finished, then " if top is not None and "set-state" not in top.accepts else ""
         d.violate("removed-player-out", f"{name} is a Removed Player, out of the game, and cannot {doing}",
                   fix=f"if the table brings {name} back: {wait}`referee set-state {name.lower()} STATE`; or "
@@ -319,9 +319,9 @@ def refuse_outside_a_player_turn(work, d, name: str, doing: str, *rules) -> bool
     as a Zombie): what a Player does during their own Player Turn is refused, decided by 02 PLAYER_TURN (`rules`, the
     rule that ties it to the Player Turn, follow). False otherwise: another Player's turn is refused by each rule's
     own sentence."""
-    if name != work.before.active_player.name or work.before.turn_kind == "player":
+    if name != work.active_player.name or work.turn_kind == "player":
         return False
-    what = "taking a Zombie Turn" if work.before.turn_kind == "zombie" else "resolving Rising as a Zombie"
+    what = "taking a Zombie Turn" if work.turn_kind == "zombie" else "resolving Rising as a Zombie"
     ext = work.settings.not_loaded("RULES_EXTENSION_01_ZOMBIES")
     d.violate("not-a-normal-player-turn", f"{name} is {what}, not a normal Player Turn: {doing}",
               R.PLAYER_TURN_NOT_OTHERS, *rules, R.ZOMBIE_TURNS_ELSEWHERE,
@@ -329,7 +329,7 @@ def refuse_outside_a_player_turn(work, d, name: str, doing: str, *rules) -> bool
     return True
 
 
-def death_source(work, d) -> str:
+def death_source(work) -> str:
     """What a Death triggered now comes from, as far as a Loot Opportunity cares: a Random Encounter being resolved
     ("random-encounter", 10 RANDOM_ENCOUNTERS_AND_DEATH), a Combat Encounter it started ("combat"), or "" (another
     effect the table reports)."""
@@ -350,7 +350,7 @@ def flag_possible_death(work, d, name: str) -> None:
     cause = f"Health {health}"
     d.interpret("health-below-zero")
     eot = next((p for p in work.stack if isinstance(p, EndOfTurnProc)), None)
-    work.stack.append(DeathProc(player=name, cause=cause, source=death_source(work, d)))
+    work.stack.append(DeathProc(player=name, cause=cause, source=death_source(work)))
     d.say(f"{name} is at {cause}: possible Death. Gameplay pauses until the Death Process is resolved.",
           R.DEATH_INTERRUPTS, R.DEATH_FULLY_RESOLVED, kind="death")
     if eot is not None:  # during the End of Turn Process (and its Dungeon Bomb Step): resolve it immediately
@@ -383,10 +383,10 @@ def judge_death(work, move, d) -> None:
             break
         together.append(proc)
     mine = next((p for p in together if p.player == name), None)
-    active = work.before.active_player.name
+    active = work.active_player.name
     if together and mine is None:
         d.violate("other-death-first", f"{together[0].player}'s Death Process is being resolved first", *DeathProc.must_finish_first,
-                  fix=together[0].finish_hint(work.before))
+                  fix=together[0].finish_hint(work))
         return d.impossible()
     if mine is not None and name != active and any(p.player == active for p in together):
         d.interpret("simultaneous-deaths")
@@ -407,7 +407,7 @@ def judge_death(work, move, d) -> None:
         return
     else:
         d.say(f"the table reports a Death for {name}", R.DEATH_INTERRUPTS)
-    source = mine.source if mine is not None else death_source(work, d)
+    source = mine.source if mine is not None else death_source(work)
     work.deaths = work.deaths + (Death(name, outcome, source),)
     where = work.settings.not_loaded("09_DEATH_AND_VICTORY")
     d.report(f"{name}'s Death Process ({where}): the table reports the outcome: {outcome}", R.DEATH_DEFINED_IN_09)
@@ -423,7 +423,7 @@ def judge_set_state(work, move, d) -> None:
     if work.player(move.player).state == move.state:  # nothing to record: legal, and nothing to apply
         d.say(f"{move.player} is already {STATE_NAMES[move.state]}: nothing changes")
         return d.impossible()
-    rising = (move.player == work.before.active_player.name and work.before.turn_kind == "rising"
+    rising = (move.player == work.active_player.name and work.turn_kind == "rising"
               and work.player(move.player).state == "fallen")
     d.report(f"{move.player} becomes {STATE_NAMES[move.state]}: the table reports it "
              f"(09_DEATH_AND_VICTORY / RULES_EXTENSION_01_ZOMBIES decide when)")
@@ -452,7 +452,7 @@ def _change_state(work, d, name: str, new: str, *because, after_death: bool) -> 
     # After each completed Death Process, even with others pending: a Player whose Death Process is still pending
     # is a Surviving Player until it completes (VICTORY_CHECKS; interpretation simultaneous-deaths).
     waiting = [p.player for p in work.stack if isinstance(p, DeathProc)]
-    survivors = [p.name for p in work.before.players if work.player(p.name).state == "surviving"]
+    survivors = [p.name for p in work.players if work.player(p.name).state == "surviving"]
     if waiting:
         d.interpret("simultaneous-deaths")
     if len(survivors) == 1:
@@ -478,7 +478,7 @@ def _active_left_play(work, d, name: str, new: str) -> None:
         if not work.stack:
             complete_turn(work, d)
         return
-    if new == "surviving" or not work.before.own_player_turn(name):
+    if new == "surviving" or not work.own_player_turn(name):
         return
     top = work.top
     bomb = next((p for p in work.stack if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
@@ -521,7 +521,7 @@ def after_move(work, move, d) -> None:
         return
     if work.turn != work.before.turn or work.turn_kind != "player":
         return  # the turn already passed during this move, or it is not a normal Player Turn
-    name = work.before.players[work.active].name
+    name = work.players[work.active].name
     pstate = work.player(name).state
     if pstate == "surviving":
         return

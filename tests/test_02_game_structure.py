@@ -55,18 +55,17 @@ def test_turn_order_runs_from_any_position_and_returns_to_the_first_after_the_fi
 
 def test_turn_order_the_next_position_skips_only_removed_players_and_comes_back_to_itself_last(state):
     from referee.game_structure import next_in_turn_order
-    from referee.ruling import Draft
 
-    work, d = state.working_copy(), Draft()
-    assert next_in_turn_order(work, d, 3) == 0  # Tess -> Mara: wraps
+    work = state.working_copy()
+    assert next_in_turn_order(work, 3) == 0  # Tess -> Mara: wraps
     work.player("Tess").state = "removed"
     work.player("Mara").state = "removed"
     work.player("Ivo").state = "fallen"  # a Fallen Player's position is resolved (Rising as a Zombie), not skipped
-    assert next_in_turn_order(work, d, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
+    assert next_in_turn_order(work, 2) == 1  # Jun -> Tess, Mara skipped -> Ivo
     work.player("Ivo").state = "removed"
-    assert next_in_turn_order(work, d, 2) == 2  # only Jun is left: Jun's own position comes last
+    assert next_in_turn_order(work, 2) == 2  # only Jun is left: Jun's own position comes last
     work.player("Jun").state = "removed"
-    assert next_in_turn_order(work, d, 2) is None
+    assert next_in_turn_order(work, 2) is None
 
 
 def test_player_turn_is_only_the_active_players_own_and_only_a_normal_one(state):

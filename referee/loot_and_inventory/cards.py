@@ -169,12 +169,12 @@ def held_card(work, d, player: str, text: str, names=None) -> str | None:
     try:
         return resolve_card(work, text, owned_cards(work, player) if names is None else names, player=player)
     except CardElsewhere as error:
-        _not_held(work, d, player, error.card, error.place)
+        _not_held(d, player, error.card, error.place)
         d.impossible()
         return None
 
 
-def _not_held(work, d, player: str, name: str, place: tuple | None) -> None:
+def _not_held(d, player: str, name: str, place: tuple | None) -> None:
     where = where_text(place)
     fix = "name a card the Player holds (`referee inventory`)"
     kind = place[0] if place else ""
@@ -236,19 +236,19 @@ def judge_card(work, move, d) -> None:
     if name.startswith("Plot Armor"):
         raise InvalidMove("Plot Armor is the starting card every Player has; name the card something else")
     data = card_from_text(move.kind, move)
-    if mystic_dagger(work, d, name):
+    if mystic_dagger(d, name):
         return
     known = work.cards.get(name)
     if known == data:  # nothing to record: legal, and nothing to apply
         d.say(f"{name} is already described exactly so: nothing changes")
         return d.impossible()
     if known is not None:
-        redescribed(work, d, name, known, "correct it with --override \"what the card says\" (card text applies)")
+        redescribed(d, name, known, "correct it with --override \"what the card says\" (card text applies)")
     work.cards[name] = data
     d.say(f"{name}: {card_summary(data)} (the table's description of the card)", R.LOOT_CARD_RESTRICTIONS)
 
 
-def redescribed(work, d, name: str, known: Card, fix: str) -> None:
+def redescribed(d, name: str, known: Card, fix: str) -> None:
     """A card already described is described differently (interpretation card-redescribed)."""
     if d.interpret("card-redescribed") == "override":
         d.violate("card-redescribed", f"{name} is already described as {card_summary(known)}", fix=fix,
@@ -258,7 +258,7 @@ def redescribed(work, d, name: str, known: Card, fix: str) -> None:
               R.LOOT_CARD_RESTRICTIONS)
 
 
-def mystic_dagger(work, d, name: str) -> bool:
+def mystic_dagger(d, name: str) -> bool:
     """The Mystic Dagger is not Loot: no Loot move names it (refused, nothing to apply)."""
     bare = name.casefold().removeprefix("the ").strip()
     if bare != "mystic dagger":

@@ -50,12 +50,12 @@ def judge_use(work, move, d) -> None:
             d.oblige(f"if it changes the Check: `referee modifier PLAYER N --because {quoted(name)}`; then "
                      f"{checking.finish_hint()}")
     else:
-        active = work.before.active_player.name
+        active = work.active_player.name
         rules = (R.CONSUMABLE_DEFAULT_TIMING,) + ((R.LMW_CONSUMABLE_LEGAL, R.CONSUMABLE_IN_WINDOW) if in_window else ())
         from referee.game_structure import refuse_outside_a_player_turn
 
         own_position = f"{name} gives no timing of its own, so it is used during one's own Player Turn"
-        if not work.before.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
+        if not work.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
                                                                                   *rules):
             d.violate("use-on-another-players-turn", f"it is {active}'s turn: {name} gives no timing of its own, so "
                       f"{player} uses it only during "
@@ -83,7 +83,7 @@ def judge_use(work, move, d) -> None:
         registry.judge(applied)(work, applied, d)
     if card.consumable:
         take_out(work, d, name)
-        where = to_pile(work, d, name)
+        where = to_pile(work, name)
         freed = f"; Backpack Slot {place[2] + 1} is free" if place[0] == "backpack" else ""
         d.say(f"{name} is used up and goes to {where}{freed}", R.CONSUMABLE_DISCARD_AFTER, *pile_rules(card),
               *((R.CONSUMABLE_FREES_SLOT,) if freed and isinstance(top, LootWindowProc) else ()), kind="cards")

@@ -34,7 +34,7 @@ def discard_effects(work, d, player: str, card: str, why: str) -> None:
     recalc = Recalc(work.before, player)
     place = take_out(work, d, name)
     info = work.cards.get(name)
-    where = to_pile(work, d, name)
+    where = to_pile(work, name)
     d.say(f"{player} discards {label(name)} ({where_text(place)}) to {where}: {why}", R.DISCARD_REMOVES,
           *pile_rules(info), kind="cards")
     recalc.say(work, d)
@@ -68,9 +68,9 @@ def judge_discard(work, move, d) -> None:
     else:
         from referee.game_structure import refuse_outside_a_player_turn
 
-        active = work.before.active_player.name
+        active = work.active_player.name
         own_position = "a voluntary discard is made during one's own Player Turn"
-        if not work.before.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
+        if not work.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
                                                                                   R.DISCARD_OWN_TURN):
             d.violate("discard-on-another-players-turn", f"it is {active}'s turn: {player} may not voluntarily "
                       f"discard Loot during another Player's Turn",

@@ -62,7 +62,7 @@ def judge_draw(work, move, d) -> None:
 
 
 def _draw_one(work, move, d, player: str, kind: str, text: str, has_text: bool) -> str | None:
-    if mystic_dagger(work, d, text):
+    if mystic_dagger(d, text):
         return None
     deck_label = f"{LOOT_TYPE_LABELS[kind]} Deck"
     deck = work.deck(kind)
@@ -135,7 +135,7 @@ def _draw_one(work, move, d, player: str, kind: str, text: str, has_text: bool) 
                 raise InvalidMove("Plot Armor is not part of any standard Loot deck")
             work.cards[name] = card_from_text(kind, move)
         elif has_text and card_from_text(kind, move) != known:
-            redescribed(work, d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
+            redescribed(d, name, known, "draw it by name only, or correct it with --override \"what the card says\"")
             work.cards[name] = card_from_text(kind, move)
     card = work.cards.get(name)
     if card.type != kind:

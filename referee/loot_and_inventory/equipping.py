@@ -63,7 +63,7 @@ def judge_equip(work, move, d) -> None:
     d.say(f"{name} equipped in {player}'s {slot_label(slot)}", R.EQUIP_LEGAL_SLOT,
           R.EQUIP_EMPTY_SLOT if held is None else R.EQUIP_REPLACE_IF_LEGAL, *slot_rules(card, slot),
           R.EQUIP_IN_WINDOW, R.EQUIP_EFFECTS_BEGIN, kind="cards")
-    set_slot(work, d, player, slot, name)
+    set_slot(work, player, slot, name)
     if held is not None:
         top = work.stack[-1]
         work.stack[-1] = LootWindowProc(player=player, cards=top.cards + (held,), displaced=top.displaced + (held,),

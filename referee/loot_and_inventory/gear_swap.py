@@ -25,23 +25,23 @@ def judge_gear_swap(work, move, d) -> None:
     other = held_card(work, d, player, move.other, owned) if move.other else None
     if first is None or (move.other and other is None):
         return
-    active = work.before.active_player.name
+    active = work.active_player.name
     d.cite(R.GEAR_SWAP_FREE_ACTION, R.SUMMARY_GEAR_SWAP)
     from referee.game_structure import refuse_outside_a_player_turn
 
     own_position = "a Gear Swap is made during one's own Player Turn"
-    if not work.before.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
+    if not work.own_player_turn(player) and not refuse_outside_a_player_turn(work, d, player, own_position,
                                                                               R.SUMMARY_GEAR_SWAP):
         d.violate("gear-swap-on-another-players-turn", f"it is {active}'s turn: a Gear Swap is made during your own "
                   f"Player Turn", R.SUMMARY_GEAR_SWAP,
                   fix=f"wait for {player}'s Player Turn")
-    if d.interpret("gear-swap-limit") == "once-per-turn" and work.mat(player).last_gear_swap == work.before.turn:
+    if d.interpret("gear-swap-limit") == "once-per-turn" and work.mat(player).last_gear_swap == work.turn:
         d.violate("second-gear-swap", f"{player} already made a Gear Swap this Player Turn (once per Player Turn)",
                   R.SUMMARY_GEAR_SWAP,
                   fix="wait for your next Player Turn")
     d.report(f"the Free Action rules ({work.settings.not_loaded('05_ACTIONS')}) decide any further limits",
              R.GEAR_SWAP_FOLLOWS_05)
-    work.change_mat(player, last_gear_swap=work.before.turn)
+    work.change_mat(player, last_gear_swap=work.turn)
     for name in filter(None, (first, other)):
         card = work.cards.get(name)
         if not is_gear(card):
@@ -89,12 +89,12 @@ def judge_gear_swap(work, move, d) -> None:
                       + (f"{first} stores {worn}, then on a later turn `referee gear-swap {player.lower()} "
                          f"{quoted(kept)}` equips {kept}" if first else
                          f"a Gear Swap that stores {worn}, then on a later turn one that equips {kept}")))
-    set_slot(work, d, player, slot, None)
-    set_backpack(work, d, player, kept_at[2], None)
+    set_slot(work, player, slot, None)
+    set_backpack(work, player, kept_at[2], None)
     undrop(work, d, player, worn)
     plot_armor_first(work, d, player, kept_card, kept)
-    set_slot(work, d, player, slot, kept)
-    set_backpack(work, d, player, kept_at[2], worn)
+    set_slot(work, player, slot, kept)
+    set_backpack(work, player, kept_at[2], worn)
     d.say(f"Gear Swap: {kept} goes from Backpack Slot {kept_at[2] + 1} to {the_slot(slot)}; {worn} goes to "
           f"Backpack Slot {kept_at[2] + 1}", R.GEAR_SWAP_EXCHANGE, R.EQUIP_STORED_GEAR_IN_SWAP, R.STORE_GEAR_IN_SWAP,
           R.EQUIP_EFFECTS_BEGIN, R.EQUIP_EFFECTS_END, kind="cards")
@@ -119,8 +119,8 @@ def _swap_to_backpack(work, d, player, name, at, move, recalc) -> None:
                   R.GEAR_SWAP_TO_BACKPACK, R.STORE_NOT_FULL, R.GEAR_SWAP_NO_SLOT, fix="; ".join(fixes))
         return d.impossible()
     index = pack.index(None)
-    set_slot(work, d, player, at[2], None)
-    set_backpack(work, d, player, index, name)
+    set_slot(work, player, at[2], None)
+    set_backpack(work, player, index, name)
     undrop(work, d, player, name)
     d.say(f"Gear Swap: {name} goes from {the_slot(at[2])} to Backpack Slot {index + 1}",
           R.GEAR_SWAP_TO_BACKPACK, R.STORE_GEAR_IN_SWAP, R.EQUIP_EFFECTS_END, kind="cards")
@@ -164,9 +164,9 @@ def _swap_to_slot(work, d, player, name, at, move, recalc) -> None:
                       f"Equipped Gear" + (" (--discard does not make an occupied Slot empty)" if move.discard else ""),
                       R.GEAR_SWAP_TO_SLOT, R.GEAR_SWAP_EXCHANGE, R.GEAR_DEFINITION, fix=fix)
         return d.impossible()
-    set_backpack(work, d, player, at[2], None)
+    set_backpack(work, player, at[2], None)
     plot_armor_first(work, d, player, card, name)
-    set_slot(work, d, player, target, name)
+    set_slot(work, player, target, name)
     d.say(f"Gear Swap: {name} goes from Backpack Slot {at[2] + 1} to {the_slot(target)}", R.GEAR_SWAP_TO_SLOT,
           R.EQUIP_STORED_GEAR_IN_SWAP, *slot_rules(card, target), R.EQUIP_EFFECTS_BEGIN, kind="cards")
     _swap_done(work, d, player, recalc)

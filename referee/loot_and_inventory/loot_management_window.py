@@ -25,7 +25,7 @@ class LootWindowProc(Procedure):
 
     def refuse(self, work, d, move) -> None:
         d.violate("window-finishes-first", f"{self.title()} must finish first", *self.must_finish_first,
-                  fix=self.finish_hint(work.before))
+                  fix=self.finish_hint(work))
 
     player: str = ""
     cards: tuple[str, ...] = ()  # unresolved cards, in the order they arrived
@@ -67,7 +67,7 @@ def close_if_done(work, d) -> None:
     if isinstance(top, LootWindowProc) and not top.cards:
         work.stack.pop()
         below = work.top
-        resumes = below.title() if below is not None else f"{work.before.active_player.name}'s turn"
+        resumes = below.title() if below is not None else f"{work.active_player.name}'s turn"
         d.say(f"{top.player}'s Loot Management Window is closed: every card is placed; {resumes} resumes",
               R.LMW_ENDS_ONLY_WHEN)
 
@@ -104,7 +104,7 @@ def need_window(work, d, player: str, name: str, verb: str, *rules) -> LootWindo
         return None
     if name not in top.cards:
         d.violate("not-in-this-window", f"{label(name)} is not waiting in {player}'s Loot Management Window "
-                  f"({where_text(locate(work, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(work.before))
+                  f"({where_text(locate(work, name))})", R.LMW_DECIDE_EACH, fix=top.finish_hint(work))
         return None
     check_displaced_first(work, d, top, name)
     return top
@@ -123,7 +123,7 @@ def check_displaced_first(work, d, window, name: str) -> None:
         waiting = ", ".join(window.displaced)
         d.violate("displaced-loot-first", f"displaced Loot must be placed immediately: place {waiting} before {label(name)}",
                   R.LMW_DISPLACED_IMMEDIATELY, R.REPLACE_DISPLACED_IMMEDIATELY, R.LMW_ORDER,
-                  fix=window.finish_hint(work.before))
+                  fix=window.finish_hint(work))
     else:
         d.cite(R.LMW_ORDER)
 
@@ -244,10 +244,10 @@ def after_move(work, move, d) -> None:
     for player in removed:
         for index, proc in reversed(windows(work, player)):
             for name in proc.cards:
-                where = to_pile(work, d, name)
+                where = to_pile(work, name)
                 d.say(f"{player} is Removed: {name}, unresolved in their Loot Management Window, goes to {where}",
                       R.LOOT_DEATH_REMOVED_DISCARD, *pile_rules(work.cards.get(name)))
-            set_window(work, d, index, None)
+            set_window(work, index, None)
         if player == work.before.active_player.name and not work.stack and work.active == work.before.active:
             from referee.game_structure import complete_turn
 
@@ -281,7 +281,7 @@ def _not_surviving_windows(work, d) -> None:
               R.LOOT_DEATH_RESUME)
         for name in proc.cards:
             if reading == "discard":
-                where = to_pile(work, d, name)
+                where = to_pile(work, name)
                 d.say(f"{name}, unresolved in {player}'s Loot Management Window, goes to {where}",
                       *pile_rules(work.cards.get(name)))
             else:
@@ -297,4 +297,4 @@ def _not_surviving_windows(work, d) -> None:
             d.report(f"where {', '.join(proc.cards)} {'goes' if len(proc.cards) == 1 else 'go'}: "
                      f"{work.settings.not_loaded('09_DEATH_AND_VICTORY')} decides; {opportunity}"
                      f"record a discard with `referee discard {player.lower()} CARD --required \"09_DEATH_AND_VICTORY\"`")
-        set_window(work, d, index, None)
+        set_window(work, index, None)

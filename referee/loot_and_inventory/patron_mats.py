@@ -1,6 +1,6 @@
 """08 INVENTORY, EQUIPMENT_SLOTS, ARMOR_SLOTS, WEAPON_SLOTS, BACKPACK_SLOTS, PUBLIC_LOOT_INFORMATION: where
 every card is (a Player's Patron Mat, the decks, the discard piles, the box), read from a GameState `v`: the state
-before a move, or the working copy of the move being judged (`Draft.work`: what the move has already decided).
+before a move, or the working copy of the move being judged (`work`: what the move has already decided).
 """
 
 from __future__ import annotations

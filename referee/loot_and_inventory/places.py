@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the window is read here, made in its own module (which impo
     from referee.loot_and_inventory.loot_management_window import LootWindowProc
 
 
-def set_slot(work, d, player: str, slot: str, name: str | None) -> None:
+def set_slot(work, player: str, slot: str, name: str | None) -> None:
     if slot.startswith("armor-"):
         armor = list(work.mat(player).armor)
         armor[int(slot[6:]) - 1] = name
@@ -52,13 +52,13 @@ def dropped_stays(work, d, player: str, name: str, doing: str, *, discard: bool 
     return True
 
 
-def set_backpack(work, d, player: str, index: int, name: str | None) -> None:
+def set_backpack(work, player: str, index: int, name: str | None) -> None:
     pack = list(work.mat(player).backpack)
     pack[index] = name
     work.change_mat(player, backpack=tuple(pack))
 
 
-def set_window(work, d, index: int, proc: "LootWindowProc | None") -> None:
+def set_window(work, index: int, proc: "LootWindowProc | None") -> None:
     """Replace (or remove, with None) the window at `index` of the pending stack."""
     stack = list(work.stack)
     if proc is None:
@@ -80,10 +80,10 @@ def take_out(work, d, name: str) -> tuple:
     if place is None:
         raise InvalidMove(f"{label(name)} is nowhere on the table")
     if place[0] == "slot":
-        set_slot(work, d, place[1], place[2], None)
+        set_slot(work, place[1], place[2], None)
         undrop(work, d, place[1], name)
     elif place[0] == "backpack":
-        set_backpack(work, d, place[1], place[2], None)
+        set_backpack(work, place[1], place[2], None)
     elif place[0] == "set-aside":
         work.change_mat(place[1], set_aside=tuple(c for c in set_aside(work, place[1]) if c != name))
     elif place[0] == "window":
@@ -91,13 +91,13 @@ def take_out(work, d, name: str) -> tuple:
         left = tuple(c for c in proc.cards if c != name)
         shrunk = type(proc)(player=proc.player, cards=left,
                                 displaced=tuple(c for c in proc.displaced if c != name), source=proc.source)
-        set_window(work, d, place[2], shrunk)
+        set_window(work, place[2], shrunk)
     else:
         raise InvalidMove(f"{label(name)} is {where_text(place)}")
     return place
 
 
-def to_pile(work, d, name: str) -> str:
+def to_pile(work, name: str) -> str:
     """Put a card (already out of its place) on its matching discard pile, Plot Armor in the box."""
     card = work.cards.get(name)
     if card.type == "plot":

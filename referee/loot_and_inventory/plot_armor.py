@@ -29,7 +29,7 @@ def plot_armor_first(work, d, player: str, card: dict, name: str) -> None:
     if slot is None:
         return
     held = occupant(work, player, slot)
-    set_slot(work, d, player, slot, None)
+    set_slot(work, player, slot, None)
     work.change_box(work.box() + (held,))
     # said first: it is discarded before the new Armor applies (not displaced Loot, not kept: the rules quoted)
     d.say(f"Plot Armor returns to the game box ({player}'s first Armor card)",

@@ -59,7 +59,7 @@ def judge_store(work, move, d) -> None:
         if window is not None:
             can = [f"`referee {describe(m)}`" for m, _ in placements(work, work.before, window, name)]
             room = ""
-            if pack and window is not None and reading_of(work.before, "lmw-make-room") == "yes":
+            if pack and window is not None and reading_of(work, "lmw-make-room") == "yes":
                 room = (f", or first discard a Backpack card (`referee discard {player.lower()} {quoted(label(pack[0]))}`, "
                         f"interpretation lmw-make-room)")
             fix = f"place the {which} {name} another way: {' or '.join(can)}{room}"
@@ -74,7 +74,7 @@ def judge_store(work, move, d) -> None:
         return d.impossible()
     recalc = Recalc(work.before, player)
     take_out(work, d, name)
-    set_backpack(work, d, player, index, name)
+    set_backpack(work, player, index, name)
     d.say(f"{name} stored in {player}'s Backpack Slot {index + 1}", R.STORE_EMPTY_SLOT, R.STORE_IN_WINDOW,
           R.BACKPACK_ANY_TYPE, kind="cards")
     from_backpack = card.backpack or card.backpack_defense is not None

@@ -43,7 +43,7 @@ def judge_take(work, move, d) -> None:
                       R.WEAPON_DROPPED_NOT_STOLEN if name in work.mat(source).dropped else R.TAKE_FROM_LOCATION,
                       fix=f"choose from {source}'s Backpack: {', '.join(pack)}")
         hint = ""
-        if work.before.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in work.before.actions_taken):
+        if work.own_player_turn(taker) and not any("pickpocket" in a.casefold() for a in work.actions_taken):
             hint = f"; not recorded this turn: `referee action {taker.lower()} Pickpocket` records its Turn Action"
         d.report(f"{taker}'s Pickpocket Action succeeded ({work.settings.not_loaded('05_ACTIONS')} defines it; the "
                  f"table reports it{hint})", R.PICKPOCKET_DEFINED_IN_05)
@@ -85,11 +85,11 @@ def _pickpocket_on_own_turn(work, d, taker: str) -> None:
     """A Pickpocket is an Action (PICKPOCKET_LOOT defers it to 05_ACTIONS, not loaded), and Actions are what a Player
     Turn is for: only the Active Player takes it, during their own normal Player Turn, as `action` requires of a Turn
     Action (interpretation pickpocket-turn, named only when it decides)."""
-    if work.before.own_player_turn(taker) or d.interpret("pickpocket-turn") != "own-turn":
+    if work.own_player_turn(taker) or d.interpret("pickpocket-turn") != "own-turn":
         return
-    active = work.before.active_player.name
-    turn = "Player Turn" if work.before.turn_kind == "player" else \
-        "Zombie Turn" if work.before.turn_kind == "zombie" else "position (Rising as a Zombie)"
+    active = work.active_player.name
+    turn = "Player Turn" if work.turn_kind == "player" else \
+        "Zombie Turn" if work.turn_kind == "zombie" else "position (Rising as a Zombie)"
     d.violate("pickpocket-not-own-turn", f"it is {active}'s {turn}: a Pickpocket is an Action, and {taker} takes "
               f"Actions only during {taker}'s own Player Turn", R.PLAYER_TURN_DEFINITION, R.PICKPOCKET_DEFINED_IN_05,
               R.ACTIVE_PLAYER, R.PLAYER_TURN_NOT_OTHERS,

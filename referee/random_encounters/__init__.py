@@ -16,8 +16,9 @@ One module per section group:
     completion_options  ENCOUNTER_COMPLETION_OPTIONS, CHECK_/NON_CHECK_COMPLETION_OPTIONS: encounter choose
     interruptions       RANDOM_ENCOUNTERS_AND_DEATH / _COMBAT / _DUNGEON_BOMBS: encounter continue
 
-Each `judge_*` takes the state (before the move), a move and a Draft: it writes what the move changes on the move's
-working copy, `d.work`, and says the verdict on the Draft. None of them mutates the state. The names below are the package's interface, each loaded on first use.
+Each `judge_*` is `judge(work, move, d)`: it reads and writes the move's working copy `work` and says the verdict on
+the Draft `d`. None of them mutates the state itself. The names below are the package's interface, each loaded on
+first use.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ _COMPLETION = {
 def complete_encounter(work, d, enc: EncounterProc, outcome: str) -> None:
     """`enc` is on top: discard its card, complete it, and resume what it interrupted."""
     work.stack.pop()
-    pile = encounters_copy(work, d)
+    pile = encounters_copy(work)
     pile["discard"].append(enc.card)
     work.encounters = pile
     d.say(f"'{enc.card}' is discarded to the Random Encounter discard pile: the Random Encounter is complete",

@@ -70,7 +70,7 @@ def fulfillable(work, d, player: str, option: dict) -> tuple[bool, str, tuple]:
     return True, "", ()
 
 
-def no_encounter(work, d) -> None:
+def no_encounter(d) -> None:
     d.violate("no-random-encounter", "no Random Encounter is being resolved", R.RE_BEGINS,
               fix="`referee encounter draw PLAYER CARD --by move|flee|bomb|other` first")
     d.impossible()
@@ -79,8 +79,8 @@ def no_encounter(work, d) -> None:
 def judge_choose(work, move, d) -> None:
     enc = current_encounter(work)
     if enc is None:
-        return no_encounter(work, d)
-    card = encounter_card(work, d, enc.card)
+        return no_encounter(d)
+    card = encounter_card(work, enc.card)
     options = card["options"]
     if move.player != enc.player:
         d.violate("not-the-encountering-player", f"{enc.player} is the Encountering Player: only {enc.player} "
@@ -164,7 +164,7 @@ def _choose(work, move, d, enc: EncounterProc, option: dict) -> None:
     d.cite(R.NON_CHECK_CHOOSE_FIRST, R.NON_CHECK_REQUIREMENTS, R.OPTIONS_NON_CHECK)
     ok, why, cites = fulfillable(work, d, who, option)
     if not ok:
-        others = [f"{i}" for i, o in enumerate(encounter_card(work, d, enc.card)["options"], 1)
+        others = [f"{i}" for i, o in enumerate(encounter_card(work, enc.card)["options"], 1)
                   if i != n and (o["kind"] == "check" or fulfillable(work, d, who, o)[0])]
         fix = f"choose an option {who} can fulfill: {', '.join(others) or 'none: --override if the card allows'}"
         if option["kind"] == "discard":

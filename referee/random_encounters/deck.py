@@ -12,7 +12,7 @@ from referee.random_encounters.card_grammar import option_label, penalty_label
 from referee.random_encounters.procedure import EncounterProc
 
 
-def encounters_copy(work, d) -> dict:
+def encounters_copy(work) -> dict:
     """A copy to change. "refreshed": the cards of a deck made from the shuffled discard pile and not drawn yet
     (its contents are known, not its order); absent while the deck's contents are unknown."""
     current = work.encounters
@@ -24,7 +24,7 @@ def encounters_copy(work, d) -> dict:
     return copy
 
 
-def encounter_card(work, d, name: str) -> dict:
+def encounter_card(work, name: str) -> dict:
     return work.encounters["cards"][name]
 
 
@@ -43,7 +43,7 @@ def listing(state) -> dict:
 def judge_deck(work, move, d) -> None:
     if not isinstance(move.size, int) or move.size < 0:
         raise InvalidMove(f"the deck holds 0 or more cards, not {move.size!r}")
-    enc = encounters_copy(work, d)
+    enc = encounters_copy(work)
     enc["deck"] = move.size
     if enc.pop("refreshed", None):
         d.say("the table reports the deck anew: the cards left of the deck refreshed from the discard pile are no "
@@ -54,7 +54,7 @@ def judge_deck(work, move, d) -> None:
     d.report(f"the deck's size: {work.settings.not_loaded('03_SETUP')} builds the deck; the table reports its size")
 
 
-def from_refreshed_deck(work, d, enc: dict, name: str) -> None:
+def from_refreshed_deck(d, enc: dict, name: str) -> None:
     """A deck made from the discard pile holds exactly those cards: another card cannot be drawn from it."""
     left = enc["refreshed"]
     if name in left:

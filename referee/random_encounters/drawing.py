@@ -35,7 +35,7 @@ def _encountering_player(work, move, d) -> tuple[str, str, str, tuple]:
     if move.cause == "bomb":
         d.cite(R.RE_BY_BOMB, R.ENCOUNTERING_BOMB, R.RE_BOMB_PAUSES)
         bomb = next((p for p in reversed(work.stack) if isinstance(p, EndOfTurnProc) and p.step == "dungeon-bomb"), None)
-        resolver = bomb.player if bomb else work.before.active_player.name
+        resolver = bomb.player if bomb else work.active_player.name
         d.report(f"the Dungeon Bomb that draws it: {where('07_DUNGEON_BOMBS')} defines it; the table reports it")
         if move.player:
             return (move.player, f"{resolver}'s Dungeon Bomb Step" if bomb else "a Dungeon Bomb",
@@ -51,7 +51,7 @@ def _encountering_player(work, move, d) -> tuple[str, str, str, tuple]:
         raise InvalidMove("name the Encountering Player: `referee encounter draw PLAYER CARD`")
     name = move.player
     if move.cause == "move":
-        active = work.before.active_player.name
+        active = work.active_player.name
         if name != active and d.interpret("move-action-own-turn") == "active-player":
             d.violate("move-action-not-the-active-players", f"it is {active}'s turn: {name} takes no Move Action now, "
                       f"so no Random Encounter is drawn for {name}'s failed Move Action", R.PLAYER_TURN_DEFINITION,
@@ -59,7 +59,7 @@ def _encountering_player(work, move, d) -> tuple[str, str, str, tuple]:
                       fix="if another effect drew it: `--by other --because \"...\"`; or --override \"REASON\"",
                       reading="move-action-own-turn")
         hint = ""
-        if name == work.before.active_player.name and not any("move" in a.casefold() for a in work.before.actions_taken):
+        if name == work.active_player.name and not any("move" in a.casefold() for a in work.actions_taken):
             hint = f" (not recorded this turn: `referee action {name.lower()} move` records its Turn Action)"
         d.report(f"the failed Move Action: {where('05_ACTIONS')} defines it; the table reports it{hint}")
         return name, f"{name}'s failed Move Action", f"{name} failed a Move Action", (R.RE_BY_MOVE_ACTION, R.ENCOUNTERING_MOVE)
@@ -108,11 +108,11 @@ def judge_draw(work, move, d) -> None:
     name_typed = " ".join(move.card.split())
     if not name_typed:
         raise InvalidMove("name the Random Encounter card")
-    enc = encounters_copy(work, d)
+    enc = encounters_copy(work)
     described = bool(move.checks or move.pays or move.penalty or move.no_penalty)
     known = next((n for n in enc["cards"] if n.casefold() == name_typed.casefold()), None)
     if described:
-        card, name = encounter_card(work.before, move), known or name_typed
+        card, name = encounter_card(work, move), known or name_typed
     elif enc["cards"]:
         try:
             name = match_choice(name_typed, list(enc["cards"]), what="described Random Encounter")
@@ -157,7 +157,7 @@ def judge_draw(work, move, d) -> None:
         d.interpret("another-copy")  # what the --override applies: this card is another copy of the one in play
         enc.pop("refreshed", None)  # applied anyway (--override): what the deck holds is no longer known
     elif enc.get("refreshed"):
-        from_refreshed_deck(work, d, enc, name)
+        from_refreshed_deck(d, enc, name)
     elif name in enc["discard"]:
         d.violate("encounter-in-the-discard-pile", f"'{name}' lies in the Random Encounter discard pile: it is not in "
                   f"the deck", R.RE_DECK_TOP, R.RE_DISCARD_PLACED, R.RE_DECK_REFRESH,

@@ -17,7 +17,7 @@ from referee.random_encounters.penalty import run_penalty, judge_plot_armor_not_
 def judge_continue(work, move, d) -> None:
     enc = current_encounter(work)
     if enc is None:
-        return no_encounter(work, d)
+        return no_encounter(d)
     if work.stack[-1] is not enc:
         return d.impossible()  # the engine named what finishes first
     if enc.step == "reward":
@@ -34,7 +34,7 @@ def judge_continue(work, move, d) -> None:
         work.stack[-1] = enc
         return run_penalty(work, d, enc)
     if enc.step == "option":
-        option = encounter_card(work, d, enc.card)["options"][enc.option - 1]
+        option = encounter_card(work, enc.card)["options"][enc.option - 1]
         if enc.awaiting == "discard":
             d.violate("option-discard-waits", f"option {enc.option} of '{enc.card}' waits for its Loot discard: "
                       f"{enc.finish_hint(work)}", R.OPTIONS_MUST_RESOLVE_CHOSEN, R.RE_LOOT_ELIGIBLE, fix=enc.finish_hint(work))
@@ -86,6 +86,6 @@ def at_game_end(work, d, enc: EncounterProc) -> None:
     d.interpret("encounter-after-victory")
     d.say(f"the game is over: no further instruction of '{enc.card}' is resolved; the card is left unresolved",
           R.RE_VICTORY_STOPS, R.RE_BOMB_VICTORY, R.RE_PROC_COMPLETE)
-    pile = encounters_copy(work, d)
+    pile = encounters_copy(work)
     pile["unresolved"] = pile.get("unresolved", []) + [enc.card]
     work.encounters = pile

@@ -26,7 +26,7 @@ def consume_check_result(work, d, check, success) -> None:
     enc = work.stack[-1]
     if enc.step != "check":
         return  # a Check the table declared during the Penalty or a Combat Encounter: not the option's
-    option = encounter_card(work, d, enc.card)["options"][enc.option - 1]
+    option = encounter_card(work, enc.card)["options"][enc.option - 1]
     if option["reward"] and any(p.dropped for p in check.participants):
         d.cite(R.EVENT_REWARD_FINAL_RESULT)
     if success:
@@ -43,17 +43,17 @@ def consume_check_result(work, d, check, success) -> None:
     run_penalty(work, d, enc)
 
 
-def _left_of(work, d, name: str) -> str:
+def _left_of(work, name: str) -> str:
     """The Player to `name`'s left: the next Player in Turn Order who is still in the game (damage-roller)."""
-    left = next_in_turn_order(work, d, work.settings.players.index(name))
-    return name if left is None else work.before.players[left].name
+    left = next_in_turn_order(work, work.settings.players.index(name))
+    return name if left is None else work.players[left].name
 
 
 def run_penalty(work, d, enc: EncounterProc) -> None:
     """Resolve the Penalty from instruction `enc.next` until one needs the table, Death pauses, or it is done."""
     from referee.loot_and_inventory import eligible_loot
 
-    card = encounter_card(work, d, enc.card)
+    card = encounter_card(work, enc.card)
     items = card["penalty"]
     who = enc.player
     if not items:
@@ -70,7 +70,7 @@ def run_penalty(work, d, enc: EncounterProc) -> None:
             return
         kind = item["kind"]
         if kind == "damage" and "die" in item:
-            roller = _left_of(work, d, who)
+            roller = _left_of(work, who)
             enc = replace(enc, next=i, awaiting="roll", roller=roller, die=item["die"])
             work.stack[-1] = enc
             d.interpret("damage-roller")
@@ -153,7 +153,7 @@ def _affected(work, d, enc, item: dict, label: str) -> list[str]:
     """Who an instruction affects; for all Players, in the order the Core Timing Principle gives (said in the ruling)."""
     if not item.get("all"):
         return [enc.player]
-    order = core_concepts.timing_order(work, d, all_players(work, d))
+    order = core_concepts.timing_order(work, all_players(work, d))
     d.interpret("simultaneous-order")
     d.say(f"{label} affects all Players: each resolves it; resolved at the same time, the Active Player's first, "
           f"then in Turn Order: {', '.join(order) or 'no one'}", R.ENCOUNTERING_ALL, R.TIMING_ACTIVE_FIRST,
@@ -168,14 +168,14 @@ def all_players(work, d) -> list[str]:
 
     reading = d.interpret("all-players")
     keep = ("surviving",) if reading == "surviving-only" else ("surviving", "fallen", "zombie")
-    names = [p.name for p in work.before.players if work.player(p.name).state in keep]
-    out = [f"{p.name} ({STATE_NAMES[work.player(p.name).state]})" for p in work.before.players
+    names = [p.name for p in work.players if work.player(p.name).state in keep]
+    out = [f"{p.name} ({STATE_NAMES[work.player(p.name).state]})" for p in work.players
            if p.name not in names]
     which = "Surviving Players only" if reading == "surviving-only" else "every Player not Removed"
     d.say(f"\"all Players\" are {which}: {', '.join(names) or 'no one'}"
           + (f"; not affected: {', '.join(out)}" if out else ""),
           R.ENCOUNTERING_ALL, *((R.PLAYER_TURN_NOT_OTHERS,) if out else ()),
-          *((R.TURN_ORDER_REMOVED_SKIPPED,) if any(work.player(p.name).state == "removed" for p in work.before.players) else ()))
+          *((R.TURN_ORDER_REMOVED_SKIPPED,) if any(work.player(p.name).state == "removed" for p in work.players) else ()))
     return names
 
 
@@ -219,7 +219,7 @@ def _penalty_for(work, d, enc, item: dict, label: str, who: str) -> None:
 def judge_roll(work, move, d) -> None:
     enc = current_encounter(work)
     if enc is None:
-        return no_encounter(work, d)
+        return no_encounter(d)
     if work.stack[-1] is not enc or enc.awaiting != "roll":
         d.violate("no-damage-die-waiting", f"no damage die is waiting to be rolled for '{enc.card}'", R.PENALTY_DAMAGE_DIE,
                   fix=(work.stack[-1]).finish_hint())
@@ -233,7 +233,7 @@ def judge_roll(work, move, d) -> None:
                   fix=f"{enc.finish_hint(work)}; --override if the card names another roller")
     how = " (virtual roll)" if move.virtual else ""
     rolled = replace(enc, roller=move.player, awaiting="apply", value=move.value)
-    who = _die_reroller(work.before, rolled)
+    who = _die_reroller(work, rolled)
     if work.player(who).rerolls >= 1:  # the roll waits: it may be rerolled before it is resolved
         d.interpret("damage-die-reroll")
         work.stack[-1] = rolled
@@ -274,7 +274,7 @@ def judge_die_reroll(work, move, d) -> None:
     value = move.dice[0]
     if not 1 <= value <= enc.die:
         raise InvalidMove(f"a d{enc.die} shows 1 to {enc.die}, not {value}")
-    who = _die_reroller(work.before, enc)
+    who = _die_reroller(work, enc)
     d.interpret("damage-die-reroll")
     if move.player != who:
         d.violate("damage-reroll-not-theirs", f"{who} may spend a Reroll Token on this roll, not {move.player}",
@@ -309,7 +309,7 @@ def judge_discard(work, move, d) -> None:
 
     enc = current_encounter(work)
     if enc is None:
-        return no_encounter(work, d)
+        return no_encounter(d)
     if work.stack[-1] is not enc or enc.awaiting != "discard":
         # what decides: the card is at another step (an option is chosen first; its instructions go in printed order)
         first = (R.RE_PROC_CHOOSE,) if enc.step == "choose" else (R.RE_PRINTED_ORDER,)
@@ -338,4 +338,4 @@ def judge_discard(work, move, d) -> None:
         return _await_discard(work, d, after, eligible_loot(work, enc.player))
     if penalty:
         return run_penalty(work, d, after)
-    option_resolved(work, d, after, encounter_card(work, d, enc.card)["options"][enc.option - 1])
+    option_resolved(work, d, after, encounter_card(work, enc.card)["options"][enc.option - 1])
