@@ -259,6 +259,22 @@ RULE_CODE = ("referee/core_concepts.py", "referee/game_structure.py", "referee/l
              "referee/random_encounters", "referee/engine.py", "referee/legal_moves.py")
 
 
+def draft_state_attributes() -> int:
+    """The Draft's attributes that hold the game (`self.NAME = ...` in Draft.__init__ made from a GameState: the state
+    before the move, its working copy); issue 21 leaves the Draft the verdict only."""
+    tree = ast.parse((ROOT / "referee" / "ruling.py").read_text(encoding="utf-8"))
+    draft = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Draft")
+    init = next(n for n in draft.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    found = 0
+    for node in ast.walk(init):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            names |= {n.attr for n in ast.walk(node.value) if isinstance(n, ast.Attribute)}
+            if names & {"state", "working_copy", "GameState"}:
+                found += 1
+    return found
+
+
 def draft_roles() -> dict[str, int]:
     """How rule code uses the Draft a judge fills (`d.NAME`, by role), the before-move state (`state.NAME`), and
     helpers that guess at run time which of the two they were handed (`callable(v.loot)`, `hasattr(v, "state")`)."""
@@ -270,10 +286,11 @@ def draft_roles() -> dict[str, int]:
     counts["the Draft passed on to a helper"] = sum(
         1 for t in texts for node in ast.walk(ast.parse(t)) if isinstance(node, ast.Call)
         and any(isinstance(a, ast.Name) and a.id == "d" for a in node.args))
-    counts["the move's working copy read or written (d.work.NAME)"] = sum(len(re.findall(r"\bd\.work\b", t))
-                                                                          for t in texts)
-    counts["reads of the before-move state (state.NAME, d.state)"] = sum(
-        len(re.findall(r"\b(?<!d\.)state\.[a-z_]+|\bd\.state\b", t)) for t in texts)
+    counts["the move's working copy read or written (d.work.NAME, work.NAME)"] = sum(
+        len(re.findall(r"\bd\.work\b|\b(?<!\.)work\.(?!before\b)", t)) for t in texts)
+    counts["reads of the before-move state (state.NAME, d.state, work.before)"] = sum(
+        len(re.findall(r"\b(?<!d\.)(?<!work\.)state\.[a-z_]+|\bd\.state\b|\bwork\.before\b", t)) for t in texts)
+    counts["Draft attributes that are state (set from the game in Draft.__init__)"] = draft_state_attributes()
     counts["run-time guesses of what a helper was handed"] = sum(
         len(re.findall(r"callable\((?:getattr\()?v\b|hasattr\(v, \"state\"\)", t)) for t in texts)
     return counts

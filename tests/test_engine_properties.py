@@ -69,6 +69,34 @@ def test_any_move_sequence_applies_or_is_refused_unchanged_and_replays(rules_db,
     assert encode(engine.replay(state.settings, log)) == encode(state)
 
 
+# The Draft a judge fills is the verdict and the table's readings it applies, nothing of the game (issue 21): the state
+# is the judge's own argument, judge(work, move, d), never reached through the Draft.
+DRAFT_IS_THE_VERDICT = {"applicable", "violations", "consequences", "reasons", "kinds", "obligations", "citations",
+                        "interpretations", "reported", "choices"}
+
+
+def test_the_draft_holds_the_verdict_only_never_the_state(rules_db, monkeypatch):
+    from referee.ruling import Draft
+    from referee.state import GameState
+
+    drafts = []
+    finish = Draft.finish
+
+    def finishing(self, *args):
+        drafts.append(dict(vars(self)))
+        return finish(self, *args)
+
+    monkeypatch.setattr(Draft, "finish", finishing)
+    state = new_state(rules_db, players=PLAYERS)
+    for move in (Damage(player="Ivo", amount=3), TurnAction(player="Ivo", action="Move"),  # legal, refused
+                 DeclareCheck(player="Mara", kind="stat", stat="Brawn", tn=12), ResolveCheck()):
+        engine.apply(state, move) if engine.check(state, move).legal else None
+    assert len(drafts) >= 4
+    for attributes in drafts:
+        assert set(attributes) == DRAFT_IS_THE_VERDICT
+        assert not any(isinstance(value, GameState) for value in attributes.values())
+
+
 def test_every_registry_entry_resolves_in_the_module_of_its_rules_document():
     from referee import registry
     from referee.moves import MOVE_TYPES
