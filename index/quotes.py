@@ -176,6 +176,10 @@ class QuoteChooser:
             # "CRITICAL_SUCCESS_REWARD: 1 Kaos" says how much, not what happens: quoted first
             # only for a question about an amount or a Variable's value.
             return self.weights.kind_low
+        if corpus.kinds.get(doc) in _VALUE_KINDS and "value" in asks:
+            # "What do I get for the reward icon": the Variable's value says what it gives, in a name and an
+            # amount, so it says few of the words the question describes the thing with.
+            return self.weights.value_quote
         if "list" in has:
             # A list names many things by the way: it matches a question's words without
             # deciding it, unless the question asks for the list.

@@ -1511,3 +1511,18 @@ def test_a_slight_lean_of_the_quote_classifier_does_not_outweigh_the_statement_s
     assert kaos.quotes[0].text == "Kaos may not be spent on Contested Checks."
     undivided = RulesIndex(rules_db, replace(Weights(), classifier_quote_spread=1.0)).search(question, 3).results
     assert next(h for h in undivided if h.key == "01_CORE_CONCEPTS > KAOS").quotes[0].text != kaos.quotes[0].text
+
+
+def test_what_a_reward_gives_is_quoted_from_its_variables_value_line(rules_db):
+    # Written for this test. The line names the value in few words; the statement describing the icon
+    # said more of the question's.
+    from dataclasses import replace
+
+    from index.weights import Weights
+
+    question = "we beat the check with the reward icon on it, what do we get now?"
+    hit = RulesIndex(rules_db).search(question, 1).results[0]
+    assert (hit.key, hit.quotes[0].text) == (
+        "01_CORE_CONCEPTS > EVENT_REWARD", "CURRENT_EVENT_REWARD: The rewarded Player may draw 1 Common Magic.")
+    without = RulesIndex(rules_db, replace(Weights(), value_quote=1.0)).search(question, 1).results[0]
+    assert without.quotes[0].text != hit.quotes[0].text
