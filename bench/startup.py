@@ -2,9 +2,9 @@
 
     .venv/bin/python bench/startup.py [--runs 15] [--against DIR] [--first] [--only WORD ...]
 
-With bytecode cached, as users have it: before timing, the bench compiles each checkout's packages with its own
-interpreter (`python -m compileall -q referee rulesdb index`, PYTHONDONTWRITEBYTECODE unset) and refuses to time a
-checkout whose cached bytecode is still older than its sources. These machines set PYTHONDONTWRITEBYTECODE=1, so a
+With bytecode cached, as users have it: before timing, the bench compiles the packages each interpreter imports
+(`python -m compileall -q` on the folders of referee, rulesdb and index as that interpreter finds them,
+PYTHONDONTWRITEBYTECODE unset) and refuses to time one whose cached bytecode is still older than its sources. These machines set PYTHONDONTWRITEBYTECODE=1, so a
 .pyc left stale by an edit is never rewritten and every run compiles that module again: one run at 0b6849d timed a
 stale checkout at 7.8x `python -c pass` against 4.0x compiled, a slowdown that was the bench's, not the code's.
 `--against DIR` also times another checkout of the
@@ -75,6 +75,9 @@ def _time(command: list[str], env: dict, name: str = "") -> tuple[float, float]:
 
 
 PACKAGES = ("referee", "rulesdb", "index")
+# The folders an interpreter imports the packages from (an editable install may point at another checkout than the
+# bench's), found without importing them.
+WHERE = "import importlib.util, sys; print('\\n'.join(importlib.util.find_spec(n).submodule_search_locations[0] for n in sys.argv[1:]))"
 STALE = """
 import importlib.util, os, sys
 stale = []
@@ -98,16 +101,18 @@ print("\\n".join(stale))
 """
 
 
-def _compile(python: str, root: Path) -> None:
-    """Cache the checkout's bytecode as its interpreter reads it, then refuse to time it if any is still stale."""
-    packages = [name for name in PACKAGES if (root / name).is_dir()]
+def _compile(python: str, home: str) -> None:
+    """Cache the bytecode of the packages `python` imports (run from `home`, as the timed commands are) as it reads
+    it, then refuse to time them if any is still stale."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run([python, "-m", "compileall", "-q", *packages], cwd=root, env=env, check=True,
+    folders = subprocess.run([python, "-c", WHERE, *PACKAGES], cwd=home, env=env, check=True, capture_output=True,
+                             text=True).stdout.split()
+    subprocess.run([python, "-m", "compileall", "-q", *folders], cwd=home, env=env, check=True,
                    stdout=subprocess.DEVNULL)
-    stale = subprocess.run([python, "-c", STALE, *packages], cwd=root, env=env, check=True, capture_output=True,
+    stale = subprocess.run([python, "-c", STALE, *folders], cwd=home, env=env, check=True, capture_output=True,
                            text=True).stdout.split()
     if stale:
-        raise SystemExit(f"{root}: bytecode older than its sources, not timed: {', '.join(stale[:5])}")
+        raise SystemExit(f"bytecode older than its sources, not timed: {', '.join(stale[:5])}")
 
 
 def main() -> None:
@@ -136,9 +141,9 @@ def main() -> None:
                     envs[key] = tag_env
         subprocess.run([then_python, "-m", "referee", *NEW_GAME], stdout=subprocess.DEVNULL, env=then_env, check=True,
                        cwd=then_env["REFEREE_HOME"])
-    _compile(PYTHON, ROOT)
+    _compile(PYTHON, env["REFEREE_HOME"])
     if args.against:
-        _compile(then_python, other)
+        _compile(then_python, then_env["REFEREE_HOME"])
     if args.first:
         pythons = [(PYTHON, "now", env)] + ([(then_python, "then", then_env)] if args.against else [])
         for python, tag, tag_env in pythons:
