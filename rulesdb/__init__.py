@@ -1,6 +1,6 @@
 """The rules database: every statement of the official rule documents, citable as `DOC > SECTION`.
 
-Build side (plain sqlite3, run rarely): `rulesdb.build.build_database`.
+Build side (sqlite-utils, run rarely): `rulesdb.build.build_database`.
 Read side (plain sqlite3, on every command): `open_rules()` returns a `RulesDB`.
 """
 

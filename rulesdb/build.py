@@ -1,4 +1,4 @@
-"""Build the rules SQLite database from rule documents (plain sqlite3; not on the per-command path).
+"""Build the rules SQLite database from rule documents (sqlite-utils; not on the per-command path).
 
 A build writes a new file beside the target and renames it into place: a failed build, or one
 racing another process, never leaves a half-written database where a reader looks.
@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 import time
 from pathlib import Path
 
@@ -73,67 +72,21 @@ def _build_beside(paths: list[Path], target: Path) -> Path:
     return temporary
 
 
-# The database's tables, as rulesdb.store reads them: each column with its type, then the primary key (the schema
-# sqlite-utils made from the same rows, written out: plain sqlite3 builds it without importing sqlite-utils, which
-# cost every first start about four times `python -c pass`).
-_TABLES: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
-    "meta": ((("key", "TEXT"), ("value", "TEXT")), ("key",)),
-    "sources": ((("file", "TEXT"), ("doc_id", "TEXT"), ("format", "TEXT"), ("sha256", "TEXT")), ("file",)),
-    "documents": ((("doc_id", "TEXT"), ("title", "TEXT"), ("description", "TEXT"), ("canonical_definition", "TEXT"),
-                   ("purpose", "TEXT"), ("notes", "TEXT"), ("attribution", "TEXT"), ("formats", "TEXT"),
-                   ("inferred_sections", "INTEGER")), ("doc_id",)),
-    "known_documents": ((("doc_id", "TEXT"), ("title", "TEXT"), ("loaded", "INTEGER")), ("doc_id",)),
-    "sections": ((("doc_id", "TEXT"), ("section_id", "TEXT"), ("title", "TEXT"), ("position", "INTEGER"),
-                  ("inferred", "INTEGER"), ("line", "INTEGER")), ("doc_id", "section_id")),
-    "statements": ((("doc_id", "TEXT"), ("section_id", "TEXT"), ("n", "INTEGER"), ("kind", "TEXT"), ("label", "TEXT"),
-                    ("text", "TEXT"), ("items", "TEXT"), ("source", "TEXT"), ("line", "INTEGER"),
-                    ("twin_source", "TEXT"), ("twin_line", "INTEGER"), ("twin_text", "TEXT")),
-                   ("doc_id", "section_id", "n")),
-    "variables": ((("doc_id", "TEXT"), ("section_id", "TEXT"), ("name", "TEXT"), ("value", "TEXT")), ("doc_id", "name")),
-    "refs": ((("from_doc", "TEXT"), ("from_section", "TEXT"), ("to_doc", "TEXT"), ("to_section", "TEXT"),
-              ("to_name", "TEXT"), ("how", "TEXT"), ("source", "TEXT"), ("id", "INTEGER")), ("id",)),
-    "disagreements": ((("id", "INTEGER"), ("doc_id", "TEXT"), ("section_id", "TEXT"), ("source_a", "TEXT"),
-                       ("line_a", "INTEGER"), ("text_a", "TEXT"), ("source_b", "TEXT"), ("line_b", "INTEGER"),
-                       ("text_b", "TEXT")), ("id",)),
-    "parse_notes": ((("note", "TEXT"),), ()),
-}
-_INDEXES = {"statements": ("doc_id", "section_id"), "refs": ("to_doc", "to_section")}
-
-
-def _quoted(names) -> str:
-    return ", ".join(f'"{name}"' for name in names)
-
-
-def _create(db: sqlite3.Connection, table: str) -> None:
-    columns, key = _TABLES[table]
-    if len(key) == 1:
-        parts = [f'"{name}" {kind}' + (" PRIMARY KEY" if name == key[0] else "") for name, kind in columns]
-    else:
-        parts = [f'"{name}" {kind}' for name, kind in columns] + ([f"PRIMARY KEY ({_quoted(key)})"] if key else [])
-    db.execute(f'CREATE TABLE "{table}" ({", ".join(parts)})')
-    if table in _INDEXES:
-        db.execute(f'CREATE INDEX "idx_{table}_{"_".join(_INDEXES[table])}" ON "{table}" ({_quoted(_INDEXES[table])})')
-
-
-def _insert(db: sqlite3.Connection, table: str, rows: list[dict]) -> None:
-    names = [name for name, _ in _TABLES[table][0]]
-    db.executemany(f'INSERT INTO "{table}" ({_quoted(names)}) VALUES ({", ".join("?" * len(names))})',
-                   [[row.get(name) for name in names] for row in rows])
-
-
 def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:
-    Path(path).unlink(missing_ok=True)
-    db = sqlite3.connect(path)
-    try:
-        with db:  # one transaction
-            for table in _TABLES:
-                _create(db, table)
-            _insert(db, "meta", [
+    import sqlite_utils  # heavy import (~150 ms): only when building
+
+    db = sqlite_utils.Database(path, recreate=True)
+    with db.atomic():
+        db["meta"].insert_all(
+            [
                 {"key": "schema_version", "value": SCHEMA_VERSION},
                 {"key": "content_hash", "value": version},
                 {"key": "built_at", "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
-            ])
-            _insert(db, "sources", [
+            ],
+            pk="key",
+        )
+        db["sources"].insert_all(
+            [
                 {
                     "file": path.name,
                     "doc_id": next(d for d, s in model.twins.items() if path.name in s),
@@ -141,8 +94,11 @@ def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:
                     "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
                 }
                 for path in paths
-            ])
-            _insert(db, "documents", [
+            ],
+            pk="file",
+        )
+        db["documents"].insert_all(
+            [
                 {
                     "doc_id": doc.doc_id,
                     "title": doc.title,
@@ -155,12 +111,18 @@ def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:
                     "inferred_sections": int(any(s.inferred for s in doc.sections)),
                 }
                 for doc in model.documents
-            ])
-            _insert(db, "known_documents", [
+            ],
+            pk="doc_id",
+        )
+        db["known_documents"].insert_all(
+            [
                 {"doc_id": doc_id, "title": title, "loaded": int(doc_id in model.loaded)}
                 for doc_id, title in sorted(_all_titles(model).items())
-            ])
-            _insert(db, "sections", [
+            ],
+            pk="doc_id",
+        )
+        db["sections"].insert_all(
+            [
                 {
                     "doc_id": doc.doc_id,
                     "section_id": section.section_id,
@@ -171,8 +133,11 @@ def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:
                 }
                 for doc in model.documents
                 for position, section in enumerate(doc.sections, start=1)
-            ])
-            _insert(db, "statements", [
+            ],
+            pk=("doc_id", "section_id"),
+        )
+        db["statements"].insert_all(
+            [
                 {
                     "doc_id": doc.doc_id,
                     "section_id": section.section_id,
@@ -190,13 +155,31 @@ def _write(model: Model, paths: list[Path], path: Path, version: str) -> None:
                 for doc in model.documents
                 for section in doc.sections
                 for n, statement in enumerate(section.statements, start=1)
-            ])
-            _insert(db, "variables", model.variables)
-            _insert(db, "refs", [dict(reference, id=i) for i, reference in enumerate(model.references, start=1)])
-            _insert(db, "disagreements", [dict(d, id=i) for i, d in enumerate(model.disagreements, start=1)])
-            _insert(db, "parse_notes", [{"note": note} for note in model.notes])
-    finally:
-        db.close()
+            ],
+            pk=("doc_id", "section_id", "n"),
+        )
+        db["variables"].insert_all(model.variables, pk=("doc_id", "name"))
+        db["refs"].insert_all(
+            [dict(reference, id=i) for i, reference in enumerate(model.references, start=1)], pk="id"
+        )
+        db["disagreements"].insert_all(
+            [dict(d, id=i) for i, d in enumerate(model.disagreements, start=1)],
+            pk="id",
+            columns={"section_id": str, "line_a": int, "text_a": str, "line_b": int, "text_b": str},
+        )
+        if not model.disagreements:
+            db["disagreements"].create(
+                {"id": int, "doc_id": str, "section_id": str, "source_a": str, "line_a": int, "text_a": str,
+                 "source_b": str, "line_b": int, "text_b": str},
+                pk="id",
+                if_not_exists=True,
+            )
+        db["parse_notes"].insert_all([{"note": note} for note in model.notes] or [], pk=None)
+        if not model.notes:
+            db["parse_notes"].create({"note": str}, if_not_exists=True)
+        db["statements"].create_index(["doc_id", "section_id"], if_not_exists=True)
+        db["refs"].create_index(["to_doc", "to_section"], if_not_exists=True)
+    db.close()
 
 
 def _format_of(model: Model, source: str) -> str:

@@ -111,14 +111,3 @@ def test_the_engine_never_imports_the_command_line_or_the_board():
     imports = re.compile(r"^\s*(?:from|import) referee\.(?:cli|board)\b", re.M)
     importers = [p.name for p in root.glob("*.py") if p.name != "__main__.py" and imports.search(p.read_text())]
     assert importers == []
-
-
-def test_the_first_start_builds_the_rules_cache_without_sqlite_utils(tmp_path):
-    # The first command after install builds the rules cache (rulesdb.build) with plain sqlite3: importing sqlite-utils
-    # cost that start about four times `python -c pass` (bench/startup.py --first).
-    import os
-
-    env = dict(os.environ, REFEREE_HOME=str(tmp_path))
-    env.pop("REFEREE_GAME", None)
-    found = _run(["rules", "show", "PLOT_ARMOR", "--json"], env)
-    assert "rulesdb.build" in found["loaded"] and _loaded(found, ("sqlite_utils",)) == []
