@@ -18,7 +18,7 @@ from rulesdb.folders import cache_dir, data_dir
 from rulesdb.keys import key_of
 from rulesdb.model import Reference, SectionView, Statement
 
-__all__ = ["RulesDB", "open_rules", "cache_dir", "data_dir", "user_sources", "add_document", "MAX_DOCUMENT_BYTES"]
+__all__ = ["RulesDB", "open_rules", "user_sources", "add_document", "MAX_DOCUMENT_BYTES"]
 
 # An added document's size limit: the lookup indexes every statement, and a 60,000-section document made each
 # `ask` take 10 s and 500 MB; the official documents are 8-30 KB.

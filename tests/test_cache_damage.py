@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from rulesdb.store import add_document, data_dir, open_rules
+from rulesdb.folders import data_dir
+from rulesdb.store import add_document, open_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "rulesdb" / "data"
